@@ -1,0 +1,610 @@
+"""The match: one state machine for a whole game of Spades or Hearts.
+
+A match goes through these phases, and at each moment one seat is to act:
+
+- ``cut``: each seat draws a card; the highest rank deals (ties draw again).
+- ``deal``: the dealer deals; ``hand_over`` shows a finished hand until the
+  next dealer deals again.
+- ``draw``: two-player Spades only, the keep-or-discard draw from the stock.
+- ``pass``: Hearts, each seat chooses its cards to pass, one at a time.
+- ``bid``: Spades, one bid per seat (blind nil before looking).
+- ``play``: the tricks.
+- ``moon``: Hearts with ``moon: choose``, the shooter picks.
+- ``game_over``.
+
+>>> m = Match(preset("hearts", "standard"), seed=7)
+>>> m.phase, m.to_act, m.legal_actions()
+('cut', 0, [190])
+>>> while m.phase in ("cut", "deal"):
+...     m.apply(m.legal_actions()[0])
+>>> m.phase, m.pass_direction
+('pass', 'left')
+>>> m.apply("XX")
+Traceback (most recent call last):
+...
+game.errors.IllegalAction: 'XX' is not an action: play a card like QS, bid a number, or say nil.
+
+Randomness comes only from the seed: a match is reproduced by its seed and
+its actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import deal as dealing
+from .actions import (
+    BLIND_NIL_BID,
+    CUT,
+    DEAL,
+    DISCARD,
+    KEEP,
+    LOOK,
+    MOON_OTHERS,
+    MOON_SELF,
+    NIL_BID,
+    action_to_json,
+    auction_bid,
+    auction_suit,
+    bid,
+    bid_value,
+    is_card,
+    parse_action,
+)
+from .cards import (
+    DECK_SIZE,
+    FULL_DECK,
+    HEARTS,
+    HEARTS_POINT_MASK,
+    JACK_DIAMONDS_MASK,
+    QUEEN_SPADES,
+    QUEEN_SPADES_MASK,
+    SPADES,
+    SUIT_MASKS,
+    cards_text,
+    popcount,
+    rank_of,
+    suit_of,
+)
+from .errors import IllegalAction
+from .rules import HeartsRules, Rules, SpadesRules, preset
+from .scoring import BLIND_NIL, NIL, hearts_base_points, hearts_game_over, hearts_moon_self, spades_game_over, spades_side_score
+
+CUT_PHASE, DEAL_PHASE, DRAW_PHASE, PASS_PHASE, BID_PHASE = "cut", "deal", "draw", "pass", "bid"
+PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER = "play", "moon", "hand_over", "game_over"
+PHASES = (CUT_PHASE, DEAL_PHASE, DRAW_PHASE, PASS_PHASE, BID_PHASE, PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER)
+
+HEARTS_ALL = SUIT_MASKS[HEARTS]
+_PASS_OFFSET = {"left": 1, "across": 2, "right": -1}
+
+
+class Match:
+    """A whole match, from the cut for the first dealer to the game's end.
+
+    State is plain ints and lists of ints so that :meth:`clone` is cheap.
+    Hidden information (every hand, the seed) lives here; players, bots and
+    the UI see a match only through :meth:`view`.
+    """
+
+    def __init__(self, rules: Rules, seed: int | str = 0) -> None:
+        self.rules = rules
+        self.game: str = rules.game
+        self.players: int = rules.players
+        self.seed = seed
+        self.actions: list[int] = []  # every action applied, in order
+        self.records: list[dict[str, Any]] = []  # one per finished hand
+        self.scores = [0] * rules.sides
+        self.bags = [0] * rules.sides
+        self.winners: list[int] = []  # winning sides, once the game is over
+        self.phase = CUT_PHASE
+        self.to_act: int | None = 0
+        self.cut_round = 0
+        self.cut_draws: list[tuple[int, int, int]] = []  # (round, seat, card)
+        self.cut_pending: list[int] = list(range(self.players))
+        self.dealer = 0
+        self.hand_number = 0
+        self._reset_hand()
+
+    def _reset_hand(self) -> None:
+        n = self.players
+        self.hands = [0] * n
+        self.dealt = [0] * n
+        self.looked = [True] * n
+        self.stock: list[int] = []  # two-player Spades draw; the top card is last
+        self.seen_discards = [0] * n  # draw: cards a seat saw and threw away
+        self.pass_direction = "hold"
+        self.pass_chosen = [0] * n
+        self.bids: list[int | None] = [None] * n
+        self.bid_suits: list[int | None] = [None] * n
+        self.trump = SPADES if self.game == "spades" else -1
+        self.leader = 0
+        self.lead_card = -1  # the card the first trick must be led with, or -1
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.trick_number = 0
+        self.trick_size = n
+        self.extra = 0  # seats that still play a second card in the first trick
+        self.broken = False  # hearts (or trump) may be led / discarded
+        self.played = 0
+        self.plays: list[int] = []
+        self.tricks_won = [0] * n
+        self.taken = [0] * n
+        self.voids = [0] * n  # bit s: the seat has shown it holds no suit s
+        self.last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+        self.moon_shooter: int | None = None
+
+    # ----------------------------------------------------------------- copies
+
+    def clone(self) -> Match:
+        """An independent copy, cheap enough for bots to call thousands of times."""
+        other = object.__new__(Match)
+        d = other.__dict__
+        for key, value in self.__dict__.items():
+            d[key] = value.copy() if isinstance(value, list) else value
+        return other
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def sides(self) -> int:
+        return self.rules.sides
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    @property
+    def tricks_in_hand(self) -> int:
+        return dealing.tricks_per_hand(self.rules)
+
+    def legal_mask(self) -> int:
+        """The cards the seat to act may play or pass now, as a mask (0 in other phases)."""
+        if self.phase == PLAY_PHASE:
+            return self._play_mask(self.to_act)  # type: ignore[arg-type]
+        if self.phase == PASS_PHASE:
+            return self._dedupe(self.hands[self.to_act] & ~self.pass_chosen[self.to_act])  # type: ignore[index]
+        return 0
+
+    def legal_actions(self) -> list[int]:
+        """Every action the seat to act may take now."""
+        phase = self.phase
+        if phase == PLAY_PHASE or phase == PASS_PHASE:
+            mask = self.legal_mask()
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(low.bit_length() - 1)
+                mask ^= low
+            return out
+        if phase == BID_PHASE:
+            return self._bid_actions(self.to_act)  # type: ignore[arg-type]
+        if phase == CUT_PHASE:
+            return [CUT]
+        if phase == DEAL_PHASE or phase == HAND_OVER:
+            return [DEAL]
+        if phase == DRAW_PHASE:
+            return [KEEP, DISCARD]
+        if phase == MOON_PHASE:
+            return [MOON_OTHERS, MOON_SELF]
+        return []
+
+    def is_legal(self, action: int) -> bool:
+        if is_card(action):
+            return bool((self.legal_mask() >> action) & 1)
+        return action in self.legal_actions()
+
+    def _dedupe(self, mask: int) -> int:
+        # Two identical cards are one choice: keep the first deck's copy.
+        return mask & ~((mask & FULL_DECK) << DECK_SIZE) if mask >> DECK_SIZE else mask
+
+    def _play_mask(self, seat: int) -> int:
+        hand = self.hands[seat]
+        trick = self.trick
+        hearts = self.game == "hearts"
+        if not trick:
+            if self.lead_card >= 0:
+                return 1 << self.lead_card
+            if hearts:
+                if self.rules.hearts_broken == "lead" and not self.broken:  # type: ignore[union-attr]
+                    rest = hand & ~HEARTS_ALL
+                    if rest:
+                        return self._dedupe(rest)
+                return self._dedupe(hand)
+            if not self.broken:
+                rest = hand & ~SUIT_MASKS[self.trump]
+                if rest:
+                    return self._dedupe(rest)
+            return self._dedupe(hand)
+        follow = hand & SUIT_MASKS[suit_of(trick[0])]
+        if follow:
+            return self._dedupe(follow)
+        legal = hand
+        if hearts:
+            rules: HeartsRules = self.rules  # type: ignore[assignment]
+            if self.trick_number == 0 and rules.no_points_first_trick:
+                safe = legal & ~HEARTS_POINT_MASK
+                if safe:
+                    legal = safe
+            if rules.hearts_broken == "discard" and not self.broken:
+                rest = legal & ~HEARTS_ALL
+                if rest:
+                    legal = rest
+        return self._dedupe(legal)
+
+    def _bid_limit(self, seat: int) -> int:
+        """The highest number of tricks this seat may bid."""
+        rules: SpadesRules = self.rules  # type: ignore[assignment]
+        tricks = self.tricks_in_hand
+        if not rules.partnership:
+            return tricks
+        partner_bid = self.bids[(seat + 2) % 4]
+        if partner_bid is None:
+            # Leave the partner a legal bid: at least 1 when nil is not allowed.
+            return tricks if rules.nil else tricks - 1
+        return tricks - max(partner_bid, 0)
+
+    def blind_nil_allowed(self, seat: int) -> bool:
+        """Whether this seat may bid blind nil in this hand (rule and score)."""
+        rules = self.rules
+        if not isinstance(rules, SpadesRules) or not rules.blind_nil or self.players == 2:
+            return False
+        if rules.blind_nil_behind == 0:
+            return True
+        side = self.side_of(seat)
+        best_other = max(v for s, v in enumerate(self.scores) if s != side)
+        return best_other - self.scores[side] >= rules.blind_nil_behind
+
+    def _bid_actions(self, seat: int) -> list[int]:
+        if not self.looked[seat]:
+            return [BLIND_NIL_BID, LOOK]
+        rules: SpadesRules = self.rules  # type: ignore[assignment]
+        out = [NIL_BID] if rules.nil else []
+        top = self._bid_limit(seat)
+        if rules.auction:
+            out += [auction_bid(n, s) for n in range(1, top + 1) for s in range(4)]
+        else:
+            out += [bid(n) for n in range(1, top + 1)]
+        return out
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, action: int | str | list[object]) -> None:
+        """Take ``action`` for the seat to act, or raise :class:`IllegalAction`
+        with a sentence that says why; a refused action changes nothing."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            action = self._resolve(parse_action(action))
+        phase = self.phase
+        if phase == PLAY_PHASE and 0 <= action < 104:
+            seat: int = self.to_act  # type: ignore[assignment]
+            if not (self._play_mask(seat) >> action) & 1:
+                raise IllegalAction(self.explain(action))
+            self.actions.append(action)
+            self._play(seat, action)
+            return
+        if not self.is_legal(action):
+            raise IllegalAction(self.explain(action))
+        self.actions.append(action)
+        if phase == CUT_PHASE:
+            self._cut()
+        elif phase == DEAL_PHASE or phase == HAND_OVER:
+            self._deal()
+        elif phase == DRAW_PHASE:
+            self._draw(action)
+        elif phase == PASS_PHASE:
+            self._choose_pass(action)
+        elif phase == BID_PHASE:
+            self._bid(action)
+        elif phase == MOON_PHASE:
+            self._finish_hearts(self.moon_shooter, self_minus=action == MOON_SELF)
+
+    def _resolve(self, action: int) -> int:
+        """Map a first-deck card to the copy the seat to act holds."""
+        if is_card(action) and self.to_act is not None:
+            hand = self.hands[self.to_act]
+            if not (hand >> action) & 1 and (hand >> (action + DECK_SIZE)) & 1:
+                return action + DECK_SIZE
+        return action
+
+    def _cut(self) -> None:
+        in_round = [d for d in self.cut_draws if d[0] == self.cut_round]
+        deck = list(range(DECK_SIZE))
+        random.Random(f"{self.seed}:cut:{self.cut_round}").shuffle(deck)
+        seat = self.cut_pending[len(in_round)]
+        in_round.append((self.cut_round, seat, deck[len(in_round)]))
+        self.cut_draws.append(in_round[-1])
+        if len(in_round) < len(self.cut_pending):
+            self.to_act = self.cut_pending[len(in_round)]
+            return
+        best = max(rank_of(c) for _, _, c in in_round)
+        top = [s for _, s, c in in_round if rank_of(c) == best]
+        if len(top) > 1:  # a tie for the highest card: those seats draw again
+            self.cut_round += 1
+            self.cut_pending = top
+            self.to_act = top[0]
+            return
+        self.dealer = top[0]
+        self.phase = DEAL_PHASE
+        self.to_act = self.dealer
+
+    def _deal(self) -> None:
+        if self.phase == HAND_OVER:
+            self.dealer = (self.dealer + 1) % self.players
+        self.hand_number += 1
+        self._reset_hand()
+        n = self.players
+        rng = random.Random(f"{self.seed}:hand:{self.hand_number}")
+        if self.game == "spades" and n == 2:
+            self.stock = dealing.shuffled_deck(self.rules, rng)
+            self.phase = DRAW_PHASE
+            self.to_act = (self.dealer + 1) % 2
+            return
+        self.hands = dealing.deal(self.rules, self.dealer, rng)
+        self.dealt = self.hands.copy()
+        if self.game == "hearts":
+            rules: HeartsRules = self.rules  # type: ignore[assignment]
+            cycle = rules.pass_cycle
+            self.pass_direction = cycle[(self.hand_number - 1) % len(cycle)] if rules.pass_count else "hold"
+            if self.pass_direction == "hold":
+                self._start_play()
+            else:
+                self.phase = PASS_PHASE
+                self.to_act = (self.dealer + 1) % n
+        else:
+            self._start_bidding()
+
+    def _draw(self, action: int) -> None:
+        seat: int = self.to_act  # type: ignore[assignment]
+        top = self.stock.pop()
+        if action == KEEP:
+            self.hands[seat] |= 1 << top
+            self.stock.pop()  # thrown away unseen
+        else:
+            self.seen_discards[seat] |= 1 << top
+            self.hands[seat] |= 1 << self.stock.pop()
+        self.to_act = 1 - seat
+        if not self.stock:
+            self.dealt = self.hands.copy()
+            self._start_bidding()
+
+    def pass_target(self, seat: int) -> int:
+        """The seat that receives this seat's passed cards in this hand."""
+        return (seat + _PASS_OFFSET[self.pass_direction]) % self.players
+
+    def _choose_pass(self, c: int) -> None:
+        seat: int = self.to_act  # type: ignore[assignment]
+        self.pass_chosen[seat] |= 1 << c
+        if popcount(self.pass_chosen[seat]) < self.rules.pass_count:  # type: ignore[union-attr]
+            return
+        n = self.players
+        nxt = (seat + 1) % n
+        if nxt != (self.dealer + 1) % n:
+            self.to_act = nxt
+            return
+        kept = [self.hands[s] & ~self.pass_chosen[s] for s in range(n)]
+        for s in range(n):
+            kept[self.pass_target(s)] |= self.pass_chosen[s]
+        self.hands = kept
+        self._start_play()
+
+    def _start_bidding(self) -> None:
+        self.phase = BID_PHASE
+        self.looked = [not self.blind_nil_allowed(s) for s in range(self.players)]
+        self.to_act = (self.dealer + 1) % self.players
+
+    def _bid(self, action: int) -> None:
+        seat: int = self.to_act  # type: ignore[assignment]
+        if action == LOOK:
+            self.looked[seat] = True
+            return
+        self.bids[seat] = bid_value(action)
+        self.bid_suits[seat] = auction_suit(action)
+        nxt = (seat + 1) % self.players
+        if nxt != (self.dealer + 1) % self.players:
+            self.to_act = nxt
+            return
+        if self.rules.auction:  # type: ignore[union-attr]
+            best = None
+            for i in range(self.players):
+                s = (self.dealer + 1 + i) % self.players
+                b = self.bids[s]
+                if self.bid_suits[s] is not None and (best is None or b > self.bids[best]):  # type: ignore[operator]
+                    best = s
+            if best is not None:
+                self.trump = self.bid_suits[best]  # type: ignore[assignment]
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAY_PHASE
+        n = self.players
+        self.leader = (self.dealer + 1) % n
+        sizes = [popcount(h) for h in self.hands]
+        low = min(sizes)
+        self.extra = sum(1 << s for s in range(n) if sizes[s] > low)
+        self.trick_size = n + popcount(self.extra)
+        two_clubs = self.game == "hearts" or self.rules.first_lead == "two_of_clubs"  # type: ignore[union-attr]
+        if two_clubs:
+            holder = dealing.lowest_club_holder(self.hands, self.dealer)
+            if holder is not None:
+                self.leader, self.lead_card = holder
+        self.to_act = self.leader
+
+    def _play(self, seat: int, c: int) -> None:
+        bit = 1 << c
+        self.hands[seat] ^= bit
+        self.played |= bit
+        self.plays.append(c)
+        trick = self.trick
+        suit = suit_of(c)
+        if trick:
+            led = suit_of(trick[0])
+            if suit != led:
+                self.voids[seat] |= 1 << led
+        trick.append(c)
+        self.trick_seats.append(seat)
+        self.lead_card = -1
+        if not self.broken:
+            if self.game == "hearts":
+                mode = self.rules.hearts_broken  # type: ignore[union-attr]
+                if (suit == HEARTS and (mode != "discard" or len(trick) == 1)) or (
+                    c % DECK_SIZE == QUEEN_SPADES and self.rules.queen_breaks_hearts  # type: ignore[union-attr]
+                ):
+                    self.broken = True
+            elif suit == self.trump:
+                self.broken = True
+        if len(trick) < self.trick_size:
+            if self.extra >> seat & 1 and self.trick_number == 0:
+                self.extra ^= 1 << seat  # its second card comes straight after
+            else:
+                self.to_act = (seat + 1) % self.players
+            return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        trick = self.trick
+        trump = self.trump
+        best = 0
+        best_card = trick[0]
+        for i in range(1, len(trick)):
+            c = trick[i]
+            # Strictly higher only: of two identical cards the first stands.
+            if suit_of(c) == suit_of(best_card):
+                if rank_of(c) > rank_of(best_card):
+                    best, best_card = i, c
+            elif suit_of(c) == trump:
+                best, best_card = i, c
+        winner = self.trick_seats[best]
+        self.tricks_won[winner] += 1
+        for c in trick:
+            self.taken[winner] |= 1 << c
+        self.last_trick = (tuple(trick), tuple(self.trick_seats), winner)
+        self.trick = []
+        self.trick_seats = []
+        self.trick_number += 1
+        self.trick_size = self.players
+        self.leader = self.to_act = winner
+        if not any(self.hands):
+            self._end_hand()
+
+    # ----------------------------------------------------------------- scoring
+
+    def _end_hand(self) -> None:
+        if self.game == "spades":
+            self._finish_spades()
+            return
+        raw = [popcount(t & HEARTS_ALL) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in self.taken]
+        _, shooter = hearts_base_points(self.rules, raw)  # type: ignore[arg-type]
+        if shooter is not None and self.rules.moon == "choose":  # type: ignore[union-attr]
+            self.moon_shooter = shooter
+            self.phase = MOON_PHASE
+            self.to_act = shooter
+            return
+        self._finish_hearts(shooter, self_minus=False)
+
+    def _finish_hearts(self, shooter: int | None, self_minus: bool) -> None:
+        rules: HeartsRules = self.rules  # type: ignore[assignment]
+        raw = [popcount(t & HEARTS_ALL) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in self.taken]
+        points, _ = hearts_base_points(rules, raw)
+        if shooter is not None and self_minus:
+            points = hearts_moon_self(rules, self.players, shooter)
+        if rules.jack_of_diamonds:
+            points = [p - 10 * popcount(t & JACK_DIAMONDS_MASK) for p, t in zip(points, self.taken)]
+        record = self._record_base()
+        if shooter is not None and rules.moon == "choose":
+            record["moon_choice"] = "self_minus_26" if self_minus else "others_26"
+        record["result"] = {"tricks": self.tricks_won.copy(), "points": points}
+        for s in range(self.players):
+            self.scores[s] += points[s]
+        over, winners = hearts_game_over(self.scores, rules.target)
+        self._close_hand(record, over, winners)
+
+    def _finish_spades(self) -> None:
+        rules: SpadesRules = self.rules  # type: ignore[assignment]
+        record = self._record_base()
+        record["scores_before"] = self.scores.copy()
+        record["bags_before"] = self.bags.copy()
+        side_points = []
+        for side in range(self.sides):
+            seats = [s for s in range(self.players) if self.side_of(s) == side]
+            score = spades_side_score(
+                rules,
+                [self.bids[s] for s in seats],  # type: ignore[misc]
+                [self.tricks_won[s] for s in seats],
+                self.bags[side],
+                self.tricks_in_hand,
+            )
+            side_points.append(score.points)
+            self.scores[side] += score.points
+            self.bags[side] = score.bags
+        result: dict[str, Any] = {
+            "tricks": self.tricks_won.copy(),
+            "points": [side_points[self.side_of(s)] for s in range(self.players)],
+        }
+        if rules.partnership:
+            result["side_points"] = side_points
+            result["bags"] = self.bags.copy()
+        record["result"] = result
+        over, winners = spades_game_over(self.scores, rules.target, rules.mercy)
+        self._close_hand(record, over, winners)
+
+    def _close_hand(self, record: dict[str, Any], over: bool, winners: list[int]) -> None:
+        self.records.append(record)
+        if over:
+            self.phase = GAME_OVER
+            self.to_act = None
+            self.winners = winners
+        else:
+            self.phase = HAND_OVER
+            self.to_act = (self.dealer + 1) % self.players
+
+    def _record_base(self) -> dict[str, Any]:
+        rec: dict[str, Any] = {
+            "game": self.game,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "hands": [cards_text(h) for h in self.dealt],
+        }
+        if self.game == "hearts":
+            rec["pass_direction"] = self.pass_direction
+            if self.pass_direction != "hold":
+                rec["passes"] = [cards_text(p) for p in self.pass_chosen]
+        else:
+            rec["bids"] = [_bid_json(b, s) for b, s in zip(self.bids, self.bid_suits)]
+        rec["plays"] = [action_to_json(c) for c in self.plays]
+        return rec
+
+    # ----------------------------------------------------------------- messages
+
+    def explain(self, action: int) -> str:
+        """Why ``action`` is refused now (a full sentence), or "" when it is legal."""
+        from .explain import explain
+
+        return explain(self, action)
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now: see :class:`game.view.SeatView`."""
+        from .view import seat_view
+
+        return seat_view(self, seat)
+
+
+def _bid_json(b: int | None, suit: int | None) -> object:
+    if b is None:
+        return None
+    if b == NIL:
+        return "nil"
+    if b == BLIND_NIL:
+        return "blind_nil"
+    if suit is not None:
+        return action_to_json(auction_bid(b, suit))
+    return b
+
+
+def new_match(game: str, preset_name: str = "classic", *, seed: int | str = 0, **options: Any) -> Match:
+    """A new match of ``game`` under a named preset with options changed by keyword.
+
+    >>> new_match("spades", "partnership", seed=1).rules.partnership
+    True
+    """
+    return Match(preset(game, preset_name, **options), seed=seed)
+
+

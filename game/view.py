@@ -1,0 +1,278 @@
+"""What one seat may know, and deals of the unseen cards consistent with it.
+
+The UI and every bot see a match only through :class:`SeatView`: their own
+cards, the cards played, bids, the passes they made and received, scores.
+Other seats' cards and the match's seed stay inside the engine.
+
+>>> from game.state import new_match
+>>> m = new_match("hearts", "standard", seed=11)
+>>> for _ in range(5):
+...     m.apply(m.legal_actions()[0])
+>>> v = m.view(2)
+>>> v.phase, popcount(v.hand), v.hand_sizes
+('pass', 13, (13, 13, 13, 13))
+>>> hands = sample_hands(v, random.Random(1))
+>>> hands[2] == v.hand and sum(popcount(h) for h in hands)
+52
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .cards import iter_cards, popcount, suit_of
+from .deal import cards_in_play
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .state import Match
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat may know at one moment. Cards are ints, sets of cards masks."""
+
+    seat: int
+    game: str
+    rules: Rules
+    players: int
+    phase: str
+    to_act: int | None
+    dealer: int
+    hand_number: int
+    hand: int  # this seat's cards (0 while a blind-nil seat has not looked)
+    looked: bool
+    hand_sizes: tuple[int, ...]
+    legal: tuple[int, ...]  # this seat's legal actions, when it is to act
+    cut: tuple[tuple[int, int, int], ...]  # (round, seat, card) of every cut draw
+    draw_card: int | None  # two-player Spades: the stock's top card, seen by the seat to act
+    seen_discards: int  # two-player Spades: the cards this seat saw and threw away
+    pass_direction: str
+    pass_target: int | None
+    passed: int  # the cards this seat chose to pass
+    received: int  # the cards passed to it (once the passes are exchanged)
+    bids: tuple[int | None, ...]  # tricks, 0 nil, -1 blind nil, None not yet
+    bid_suits: tuple[int | None, ...]  # Auction Spades: each bid's trump suit
+    trump: int  # the trump suit, -1 in Hearts
+    leader: int
+    trick: tuple[tuple[int, int], ...]  # (seat, card) in the order played
+    trick_number: int
+    last_trick: tuple[tuple[tuple[int, int], ...], int] | None  # ((seat, card)...), winner
+    tricks_won: tuple[int, ...]
+    taken: tuple[int, ...]  # the cards each seat has won in tricks this hand
+    played: int  # every card played this hand
+    voids: tuple[int, ...]  # bit s set: that seat has shown it holds no suit s
+    broken: bool  # hearts (or trump) are broken
+    scores: tuple[int, ...]  # by side
+    bags: tuple[int, ...]  # by side (Spades)
+    winners: tuple[int, ...]  # winning sides, once the game is over
+    moon_shooter: int | None
+    records: tuple[dict[str, Any], ...]  # the finished hands of this match
+    _public: Match = field(repr=False, compare=False)
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+
+def seat_view(m: Match, seat: int) -> SeatView:
+    """The view of ``seat``; see :meth:`game.state.Match.view`."""
+    public = m.clone()
+    public.seed = "hidden"  # future deals must not be derivable from a view
+    known = m.hands[seat] if m.looked[seat] else 0
+    public.hands = [known if s == seat else 0 for s in range(m.players)]
+    public.dealt = [0] * m.players
+    public.stock = []
+    public.seen_discards = [m.seen_discards[s] if s == seat else 0 for s in range(m.players)]
+    passes_done = m.phase != "pass"
+    received = 0
+    if m.pass_direction != "hold" and passes_done:
+        giver = next(s for s in range(m.players) if m.pass_target(s) == seat)
+        received = m.pass_chosen[giver]
+    public.pass_chosen = [m.pass_chosen[s] if s == seat else 0 for s in range(m.players)]
+    public.actions = []
+    draw_card = m.stock[-1] if m.phase == "draw" and m.to_act == seat and m.stock else None
+    trick = tuple(zip(m.trick_seats, m.trick))
+    last = None
+    if m.last_trick is not None:
+        cards, seats, winner = m.last_trick
+        last = (tuple(zip(seats, cards)), winner)
+    return SeatView(
+        seat=seat,
+        game=m.game,
+        rules=m.rules,
+        players=m.players,
+        phase=m.phase,
+        to_act=m.to_act,
+        dealer=m.dealer,
+        hand_number=m.hand_number,
+        hand=known,
+        looked=m.looked[seat],
+        hand_sizes=tuple(popcount(h) for h in m.hands),
+        legal=tuple(m.legal_actions()) if m.to_act == seat else (),
+        cut=tuple(m.cut_draws),
+        draw_card=draw_card,
+        seen_discards=m.seen_discards[seat],
+        pass_direction=m.pass_direction,
+        pass_target=m.pass_target(seat) if m.pass_direction != "hold" else None,
+        passed=m.pass_chosen[seat],
+        received=received,
+        bids=tuple(m.bids),
+        bid_suits=tuple(m.bid_suits),
+        trump=m.trump,
+        leader=m.leader,
+        trick=trick,
+        trick_number=m.trick_number,
+        last_trick=last,
+        tricks_won=tuple(m.tricks_won),
+        taken=tuple(m.taken),
+        played=m.played,
+        voids=tuple(m.voids),
+        broken=m.broken,
+        scores=tuple(m.scores),
+        bags=tuple(m.bags),
+        winners=tuple(m.winners),
+        moon_shooter=m.moon_shooter,
+        records=tuple(m.records),
+        _public=public,
+    )
+
+
+# ---------------------------------------------------------------- sampling
+
+
+def _known_holdings(v: SeatView) -> list[int]:
+    """Cards known to be in each other seat's hand: the ones this seat passed it."""
+    known = [0] * v.players
+    if v.pass_target is not None and v.phase != "pass":
+        known[v.pass_target] = v.passed & ~v.played
+    return known
+
+
+def sample_hands(v: SeatView, rng: random.Random) -> list[int]:
+    """One deal of the unseen cards consistent with what ``v.seat`` knows:
+    hand sizes, voids shown, cards it passed. Its own hand is kept as is.
+
+    Every unseen card goes to a seat that has not shown a void in its suit;
+    in two-player Spades the cards left over are the unused ones.
+    """
+    n = v.players
+    me = v.seat
+    known = _known_holdings(v)
+    need = [v.hand_sizes[s] - popcount(known[s]) for s in range(n)]
+    pool = cards_in_play(v.rules) & ~v.played & ~v.seen_discards
+    for s in range(n):
+        pool &= ~known[s]
+    if v.looked:
+        pool &= ~v.hand
+        need[me] = 0
+    cards = list(iter_cards(pool))
+    spare = len(cards) - sum(need)  # unused cards (two-player Spades), or 0
+    allowed = [~v.voids[s] & 15 for s in range(n)]
+    for _ in range(200):
+        hands = _greedy(cards, need, allowed, spare, rng)
+        if hands is not None:
+            break
+    else:
+        hands = _by_flow(cards, need, allowed, spare, rng)
+    for s in range(n):
+        hands[s] |= known[s]
+    if v.looked:
+        hands[me] = v.hand
+    return hands
+
+
+def _greedy(cards: list[int], need: list[int], allowed: list[int], spare: int, rng: random.Random) -> list[int] | None:
+    n = len(need)
+    left = need.copy()
+    spare_left = spare
+    hands = [0] * n
+    order = cards.copy()
+    rng.shuffle(order)
+    # Cards of the suits fewest seats may hold go first.
+    order.sort(key=lambda c: sum(1 for s in range(n) if allowed[s] >> suit_of(c) & 1))
+    for c in order:
+        suit = suit_of(c)
+        seats = [s for s in range(n) if left[s] and allowed[s] >> suit & 1]
+        weights = [left[s] for s in seats]
+        if spare_left:
+            seats.append(-1)
+            weights.append(spare_left)
+        if not seats:
+            return None
+        s = rng.choices(seats, weights)[0]
+        if s < 0:
+            spare_left -= 1
+        else:
+            left[s] -= 1
+            hands[s] |= 1 << c
+    return hands
+
+
+def _by_flow(cards: list[int], need: list[int], allowed: list[int], spare: int, rng: random.Random) -> list[int]:
+    """An exact assignment when random tries keep failing: how many cards of each
+    suit each seat gets, by augmenting paths on a tiny suit-to-seat network."""
+    n = len(need)
+    by_suit: list[list[int]] = [[c for c in cards if suit_of(c) == s] for s in range(4)]
+    cap_seat = need + [spare]  # the last "seat" is the unused pile
+    ok = [allowed[s] for s in range(n)] + [15]
+    flow = [[0] * (n + 1) for _ in range(4)]
+    supply = [len(b) for b in by_suit]
+
+    def augment(suit: int, seen: set[int]) -> bool:
+        for s in range(n + 1):
+            if not ok[s] >> suit & 1 or s in seen:
+                continue
+            seen.add(s)
+            if sum(flow[x][s] for x in range(4)) < cap_seat[s]:
+                flow[suit][s] += 1
+                return True
+            for other in range(4):
+                if flow[other][s] and augment(other, seen):
+                    flow[other][s] -= 1
+                    flow[suit][s] += 1
+                    return True
+        return False
+
+    for suit in range(4):
+        for _ in range(supply[suit]):
+            if not augment(suit, set()):
+                raise ValueError("No deal is consistent with this view.")
+    hands = [0] * n
+    for suit in range(4):
+        pile = by_suit[suit].copy()
+        rng.shuffle(pile)
+        for s in range(n):
+            for _ in range(flow[suit][s]):
+                hands[s] |= 1 << pile.pop()
+    return hands
+
+
+def determinize(v: SeatView, rng: random.Random) -> Match:
+    """A full match consistent with the view, for Monte-Carlo search: the public
+    state with the hidden hands filled in by :func:`sample_hands`."""
+    m = v._public.clone()
+    hands = sample_hands(v, rng)
+    m.hands = hands
+    m.seed = f"sample:{rng.random()}"
+    if m.phase == "pass":
+        # Seats that already chose their passes: choose for them at random.
+        for s in range(m.players):
+            if s != v.seat and _has_chosen(m, s):
+                cards = list(iter_cards(hands[s]))
+                m.pass_chosen[s] = sum(1 << c for c in rng.sample(cards, m.rules.pass_count))  # type: ignore[union-attr]
+    return m
+
+
+def _has_chosen(m: Match, seat: int) -> bool:
+    start = (m.dealer + 1) % m.players
+    order = [(start + i) % m.players for i in range(m.players)]
+    return order.index(seat) < order.index(m.to_act)  # type: ignore[arg-type]
+
+
+__all__ = ["SeatView", "seat_view", "sample_hands", "determinize"]
