@@ -104,6 +104,7 @@ class Match:
         self.cut_pending: list[int] = list(range(self.players))
         self.dealer = 0
         self.hand_number = 0
+        self.custom_deal = False  # a hand was set up by deal_hands, not by the seed
         self._reset_hand()
 
     def _reset_hand(self) -> None:
@@ -338,19 +339,35 @@ class Match:
             self.phase = DRAW_PHASE
             self.to_act = (self.dealer + 1) % 2
             return
-        self.hands = dealing.deal(self.rules, self.dealer, rng)
-        self.dealt = self.hands.copy()
-        if self.game == "hearts":
-            rules: HeartsRules = self.rules  # type: ignore[assignment]
-            cycle = rules.pass_cycle
-            self.pass_direction = cycle[(self.hand_number - 1) % len(cycle)] if rules.pass_count else "hold"
-            if self.pass_direction == "hold":
-                self._start_play()
-            else:
-                self.phase = PASS_PHASE
-                self.to_act = (self.dealer + 1) % n
-        else:
+        self._install(dealing.deal(self.rules, self.dealer, rng), None)
+
+    def deal_hands(self, hands: list[int], dealer: int, pass_direction: str | None = None) -> None:
+        """Start a hand with these exact cards instead of a shuffled deal, for
+        replaying records and setting up positions. In two-player Spades the
+        hands are those after the draw. Such a match cannot be saved."""
+        self.dealer = dealer
+        self.hand_number += 1
+        self._reset_hand()
+        self.custom_deal = True
+        self._install(list(hands), pass_direction)
+
+    def _install(self, hands: list[int], pass_direction: str | None) -> None:
+        """Give out the dealt hands and move on to passing, bidding or play."""
+        self.hands = hands
+        self.dealt = hands.copy()
+        if self.game == "spades":
             self._start_bidding()
+            return
+        rules: HeartsRules = self.rules  # type: ignore[assignment]
+        if pass_direction is None:
+            cycle = rules.pass_cycle
+            pass_direction = cycle[(self.hand_number - 1) % len(cycle)] if rules.pass_count else "hold"
+        self.pass_direction = pass_direction
+        if pass_direction == "hold":
+            self._start_play()
+        else:
+            self.phase = PASS_PHASE
+            self.to_act = (self.dealer + 1) % self.players
 
     def _draw(self, action: int) -> None:
         seat: int = self.to_act  # type: ignore[assignment]

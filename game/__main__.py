@@ -1,0 +1,82 @@
+"""Command line: ``python -m game replay FILE.jsonl`` and ``python -m game bench``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from .errors import BazaError
+from .records import replay_record, replay_summary
+from .rules import preset
+from .state import Match
+
+
+def replay(path: str) -> int:
+    """Replay every record of a JSON-lines file; print one result line each."""
+    bad = 0
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError as e:
+                print(f"line {number}: not valid JSON ({e})", file=sys.stderr)
+                bad += 1
+                continue
+            try:
+                m = replay_record(record)
+            except BazaError as e:
+                print(f"line {number}: {e}", file=sys.stderr)
+                bad += 1
+                continue
+            print(json.dumps(replay_summary(m), separators=(",", ":")))
+    return 1 if bad else 0
+
+
+def random_hands_per_second(game: str, preset_name: str, seconds: float, seed: int = 0) -> float:
+    """Uniformly random complete hands (legal actions only) for ``seconds``."""
+    rules = preset(game, preset_name)
+    rng = random.Random(seed)
+    hands = 0
+    start = time.perf_counter()
+    m = Match(rules, seed=seed)
+    while True:
+        if m.phase == "game_over":
+            m = Match(rules, seed=rng.random())
+        phase = m.phase
+        actions = m.legal_actions()
+        m.apply(actions[int(rng.random() * len(actions))])
+        if m.phase != phase and m.phase in ("hand_over", "game_over"):
+            hands += 1
+            if hands % 16 == 0 and time.perf_counter() - start >= seconds:
+                break
+    return hands / (time.perf_counter() - start)
+
+
+def bench(seconds: float) -> dict[str, dict[str, float]]:
+    return {
+        name: {"hands_per_second": round(random_hands_per_second(game, pre, seconds), 1)}
+        for name, game, pre in (("spades_partnership", "spades", "partnership"), ("hearts_standard", "hearts", "standard"))
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_replay = sub.add_parser("replay", help="replay hand records, one JSON object a line")
+    p_replay.add_argument("file")
+    p_bench = sub.add_parser("bench", help="random complete hands per second")
+    p_bench.add_argument("--seconds", type=float, default=3.0, help="per game (default 3)")
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return replay(args.file)
+    print(json.dumps(bench(args.seconds)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
