@@ -80,7 +80,11 @@ def main() -> None:
         parser.exit(
             1, f"serve: {args.dir}/index.html not found; run build/build.py first\n"
         )
-    with make_server(args.dir, args.port, args.quiet) as server:
+    try:
+        server = make_server(args.dir, args.port, args.quiet)
+    except OSError as error:  # most often: the port is taken
+        parser.exit(1, f"serve: cannot listen on port {args.port}: {error}\n")
+    with server:
         print(
             f"Baza is at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)",
             flush=True,
