@@ -37,8 +37,13 @@ def replay(path: str) -> int:
     return 1 if bad else 0
 
 
-def random_hands_per_second(game: str, preset_name: str, seconds: float, seed: int = 0) -> float:
-    """Uniformly random complete hands (legal actions only) for ``seconds``."""
+def random_hands_per_second(game: str, preset_name: str, seconds: float, seed: int = 0, step_api: bool = False) -> float:
+    """Uniformly random complete hands (legal actions only) for ``seconds``.
+
+    By default each hand is finished with :meth:`Match.play_out_hand`, the
+    path Monte-Carlo bots use; with ``step_api`` every action goes through
+    ``legal_actions()`` and ``apply()`` one at a time, as a UI drives it.
+    """
     rules = preset(game, preset_name)
     rng = random.Random(seed)
     hands = 0
@@ -47,10 +52,15 @@ def random_hands_per_second(game: str, preset_name: str, seconds: float, seed: i
     while True:
         if m.phase == "game_over":
             m = Match(rules, seed=rng.random())
-        phase = m.phase
-        actions = m.legal_actions()
-        m.apply(actions[int(rng.random() * len(actions))])
-        if m.phase != phase and m.phase in ("hand_over", "game_over"):
+        if step_api or m.phase not in ("bid", "pass", "play"):
+            phase = m.phase
+            actions = m.legal_actions()
+            m.apply(actions[int(rng.random() * len(actions))])
+            ended = m.phase != phase and m.phase in ("hand_over", "game_over")
+        else:
+            m.play_out_hand(rng)
+            ended = True
+        if ended:
             hands += 1
             if hands % 16 == 0 and time.perf_counter() - start >= seconds:
                 break
@@ -58,10 +68,13 @@ def random_hands_per_second(game: str, preset_name: str, seconds: float, seed: i
 
 
 def bench(seconds: float) -> dict[str, dict[str, float]]:
-    return {
-        name: {"hands_per_second": round(random_hands_per_second(game, pre, seconds), 1)}
-        for name, game, pre in (("spades_partnership", "spades", "partnership"), ("hearts_standard", "hearts", "standard"))
-    }
+    out = {}
+    for name, game, pre in (("spades_partnership", "spades", "partnership"), ("hearts_standard", "hearts", "standard")):
+        out[name] = {
+            "hands_per_second": round(random_hands_per_second(game, pre, seconds), 1),
+            "hands_per_second_step_api": round(random_hands_per_second(game, pre, seconds, step_api=True), 1),
+        }
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -47,6 +47,10 @@ def rank_of(c: int) -> int:
     return c % 13
 
 
+# Lookup tables for the hot path: a tuple index is cheaper than a call.
+SUIT_OF = tuple(suit_of(c) for c in range(2 * DECK_SIZE))
+RANK_OF = tuple(rank_of(c) for c in range(2 * DECK_SIZE))
+
 TWO_CLUBS = card(0, CLUBS)
 THREE_CLUBS = card(1, CLUBS)
 QUEEN_SPADES = card(10, SPADES)
@@ -58,7 +62,7 @@ HEARTS_POINT_MASK = SUIT_MASKS[HEARTS] | QUEEN_SPADES_MASK
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def lowest(mask: int) -> int:
@@ -81,9 +85,12 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+CARD_TEXTS = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[(c % DECK_SIZE) // 13] for c in range(2 * DECK_SIZE))
+
+
 def card_text(c: int) -> str:
     """``"QS"``-style text; both copies of a two-deck card read the same."""
-    return RANK_LETTERS[rank_of(c)] + SUIT_LETTERS[suit_of(c)]
+    return CARD_TEXTS[c]
 
 
 def card_name(c: int) -> str:
@@ -120,7 +127,9 @@ def parse_mask(text: str) -> int:
 
 def cards_text(mask: int) -> list[str]:
     """The cards of a mask as text, sorted by suit (clubs first) then rank."""
-    return [card_text(c) for c in sorted(iter_cards(mask), key=lambda c: c % DECK_SIZE)]
+    if mask >> DECK_SIZE:
+        return [CARD_TEXTS[c] for c in sorted(iter_cards(mask), key=lambda c: c % DECK_SIZE)]
+    return [CARD_TEXTS[c] for c in iter_cards(mask)]  # ids already run suit by suit
 
 
 def deck_mask(decks: int) -> int:

@@ -71,7 +71,8 @@ def tricks_per_hand(rules: Rules) -> int:
 
 
 def shuffled_deck(rules: Rules, rng: random.Random) -> list[int]:
-    deck = [c for c in range(DECK_SIZE * 2) if (cards_in_play(rules) >> c) & 1]
+    in_play = cards_in_play(rules)
+    deck = [c for c in range(DECK_SIZE * 2) if (in_play >> c) & 1]
     rng.shuffle(deck)
     return deck
 

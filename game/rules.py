@@ -103,7 +103,8 @@ class SpadesRules:
         return seat % 2 if self.partnership else seat
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The options by their RULES.md names, as JSON data."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -155,7 +156,8 @@ class HeartsRules:
         return seat
 
     def to_dict(self) -> dict[str, Any]:
-        d = dataclasses.asdict(self)
+        """The options by their RULES.md names, as JSON data."""
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         d["pass_cycle"] = list(self.pass_cycle)
         return d
 

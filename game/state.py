@@ -62,10 +62,12 @@ from .cards import (
     QUEEN_SPADES_MASK,
     SPADES,
     SUIT_MASKS,
+    CARD_TEXTS,
     cards_text,
     popcount,
+    RANK_OF,
+    SUIT_OF,
     rank_of,
-    suit_of,
 )
 from .errors import IllegalAction
 from .rules import HeartsRules, Rules, SpadesRules, preset
@@ -102,6 +104,14 @@ class Match:
         self.cut_round = 0
         self.cut_draws: list[tuple[int, int, int]] = []  # (round, seat, card)
         self.cut_pending: list[int] = list(range(self.players))
+        # Rule switches read on every card, looked up once.
+        hearts_mode = getattr(rules, "hearts_broken", None)
+        self._breaks_on_lead_only: bool | None = None if hearts_mode is None else hearts_mode == "discard"
+        self._queen_breaks = bool(getattr(rules, "queen_breaks_hearts", False))
+        self._tricks_in_hand = dealing.tricks_per_hand(rules)
+        self._mask_key: tuple[int, int, int] | None = None  # see legal_actions()
+        self._mask = 0
+        self._rules_dict = rules.to_dict()
         self.dealer = 0
         self.hand_number = 0
         self.custom_deal = False  # a hand was set up by deal_hands, not by the seed
@@ -156,7 +166,7 @@ class Match:
 
     @property
     def tricks_in_hand(self) -> int:
-        return dealing.tricks_per_hand(self.rules)
+        return self._tricks_in_hand
 
     def legal_mask(self) -> int:
         """The cards the seat to act may play or pass now, as a mask (0 in other phases)."""
@@ -169,7 +179,19 @@ class Match:
     def legal_actions(self) -> list[int]:
         """Every action the seat to act may take now."""
         phase = self.phase
-        if phase == PLAY_PHASE or phase == PASS_PHASE:
+        if phase == PLAY_PHASE:
+            seat: int = self.to_act  # type: ignore[assignment]
+            mask = self._play_mask(seat)
+            # Remembered for apply(), which checks the chosen card against it.
+            self._mask_key = (self.hand_number, len(self.plays), self.hands[seat])
+            self._mask = mask
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(low.bit_length() - 1)
+                mask ^= low
+            return out
+        if phase == PASS_PHASE:
             mask = self.legal_mask()
             out = []
             while mask:
@@ -216,7 +238,7 @@ class Match:
                 if rest:
                     return self._dedupe(rest)
             return self._dedupe(hand)
-        follow = hand & SUIT_MASKS[suit_of(trick[0])]
+        follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
         if follow:
             return self._dedupe(follow)
         legal = hand
@@ -272,12 +294,16 @@ class Match:
     def apply(self, action: int | str | list[object]) -> None:
         """Take ``action`` for the seat to act, or raise :class:`IllegalAction`
         with a sentence that says why; a refused action changes nothing."""
-        if not isinstance(action, int) or isinstance(action, bool):
+        if type(action) is not int:
             action = self._resolve(parse_action(action))
         phase = self.phase
         if phase == PLAY_PHASE and 0 <= action < 104:
-            seat: int = self.to_act  # type: ignore[assignment]
-            if not (self._play_mask(seat) >> action) & 1:
+            seat = self.to_act  # type: ignore[assignment]
+            if self._mask_key == (self.hand_number, len(self.plays), self.hands[seat]):
+                mask = self._mask
+            else:
+                mask = self._play_mask(seat)
+            if not (mask >> action) & 1:
                 raise IllegalAction(self.explain(action))
             self.actions.append(action)
             self._play(seat, action)
@@ -297,6 +323,32 @@ class Match:
             self._bid(action)
         elif phase == MOON_PHASE:
             self._finish_hearts(self.moon_shooter, self_minus=action == MOON_SELF)
+
+    def play_out_hand(self, rng: random.Random) -> None:
+        """Finish the current hand with uniformly random legal actions.
+
+        The fast path for Monte-Carlo playouts and the benchmark: the same
+        legality as :meth:`legal_actions`, without building a list per card.
+        Stops at the end of the hand (``hand_over`` or ``game_over``).
+        """
+        rand = rng.random
+        play = self._play
+        actions = self.actions
+        while True:
+            phase = self.phase
+            if phase == PLAY_PHASE:
+                seat: int = self.to_act  # type: ignore[assignment]
+                mask = self._play_mask(seat)
+                for _ in range(int(rand() * mask.bit_count())):
+                    mask &= mask - 1  # drop the lowest card: pick the k-th
+                c = (mask & -mask).bit_length() - 1
+                actions.append(c)
+                play(seat, c)
+            elif phase == HAND_OVER or phase == GAME_OVER:
+                return
+            else:
+                legal = self.legal_actions()
+                self.apply(legal[int(rand() * len(legal))])
 
     def _resolve(self, action: int) -> int:
         """Map a first-deck card to the copy the seat to act holds."""
@@ -451,22 +503,21 @@ class Match:
         self.played |= bit
         self.plays.append(c)
         trick = self.trick
-        suit = suit_of(c)
+        suit = SUIT_OF[c]
         if trick:
-            led = suit_of(trick[0])
+            led = SUIT_OF[trick[0]]
             if suit != led:
                 self.voids[seat] |= 1 << led
         trick.append(c)
         self.trick_seats.append(seat)
         self.lead_card = -1
         if not self.broken:
-            if self.game == "hearts":
-                mode = self.rules.hearts_broken  # type: ignore[union-attr]
-                if (suit == HEARTS and (mode != "discard" or len(trick) == 1)) or (
-                    c % DECK_SIZE == QUEEN_SPADES and self.rules.queen_breaks_hearts  # type: ignore[union-attr]
-                ):
+            if self._breaks_on_lead_only is None:  # Spades: any trump breaks
+                if suit == self.trump:
                     self.broken = True
-            elif suit == self.trump:
+            elif (suit == HEARTS and (len(trick) == 1 or not self._breaks_on_lead_only)) or (
+                self._queen_breaks and bit & QUEEN_SPADES_MASK
+            ):
                 self.broken = True
         if len(trick) < self.trick_size:
             if self.extra >> seat & 1 and self.trick_number == 0:
@@ -481,18 +532,22 @@ class Match:
         trump = self.trump
         best = 0
         best_card = trick[0]
+        best_suit = SUIT_OF[best_card]
         for i in range(1, len(trick)):
             c = trick[i]
+            suit = SUIT_OF[c]
             # Strictly higher only: of two identical cards the first stands.
-            if suit_of(c) == suit_of(best_card):
-                if rank_of(c) > rank_of(best_card):
+            if suit == best_suit:
+                if RANK_OF[c] > RANK_OF[best_card]:
                     best, best_card = i, c
-            elif suit_of(c) == trump:
-                best, best_card = i, c
+            elif suit == trump:
+                best, best_card, best_suit = i, c, suit
         winner = self.trick_seats[best]
         self.tricks_won[winner] += 1
+        won = 0
         for c in trick:
-            self.taken[winner] |= 1 << c
+            won |= 1 << c
+        self.taken[winner] |= won
         self.last_trick = (tuple(trick), tuple(self.trick_seats), winner)
         self.trick = []
         self.trick_seats = []
@@ -576,7 +631,7 @@ class Match:
     def _record_base(self) -> dict[str, Any]:
         rec: dict[str, Any] = {
             "game": self.game,
-            "rules": self.rules.to_dict(),
+            "rules": dict(self._rules_dict),
             "dealer": self.dealer,
             "hands": [cards_text(h) for h in self.dealt],
         }
@@ -586,7 +641,7 @@ class Match:
                 rec["passes"] = [cards_text(p) for p in self.pass_chosen]
         else:
             rec["bids"] = [_bid_json(b, s) for b, s in zip(self.bids, self.bid_suits)]
-        rec["plays"] = [action_to_json(c) for c in self.plays]
+        rec["plays"] = [CARD_TEXTS[c] for c in self.plays]
         return rec
 
     # ----------------------------------------------------------------- messages

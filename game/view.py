@@ -84,6 +84,7 @@ def seat_view(m: Match, seat: int) -> SeatView:
     """The view of ``seat``; see :meth:`game.state.Match.view`."""
     public = m.clone()
     public.seed = "hidden"  # future deals must not be derivable from a view
+    public._mask_key = None  # nor the acting seat's legal cards
     known = m.hands[seat] if m.looked[seat] else 0
     public.hands = [known if s == seat else 0 for s in range(m.players)]
     public.dealt = [0] * m.players
