@@ -95,7 +95,8 @@ class Match:
         self.players: int = rules.players
         self.seed = seed
         self.actions: list[int] = []  # every action applied, in order
-        self.records: list[dict[str, Any]] = []  # one per finished hand
+        self._hand_log: list[tuple[Any, ...]] = []  # finished hands, raw: see records
+        self._records: list[dict[str, Any]] = []  # the same as records, built on demand
         self.scores = [0] * rules.sides
         self.bags = [0] * rules.sides
         self.winners: list[int] = []  # winning sides, once the game is over
@@ -111,7 +112,6 @@ class Match:
         self._tricks_in_hand = dealing.tricks_per_hand(rules)
         self._mask_key: tuple[int, int, int] | None = None  # see legal_actions()
         self._mask = 0
-        self._rules_dict = rules.to_dict()
         self.dealer = 0
         self.hand_number = 0
         self.custom_deal = False  # a hand was set up by deal_hands, not by the seed
@@ -142,7 +142,7 @@ class Match:
         self.tricks_won = [0] * n
         self.taken = [0] * n
         self.voids = [0] * n  # bit s: the seat has shown it holds no suit s
-        self.last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+        self.last_trick: tuple[list[int], list[int], int] | None = None  # cards, seats, winner
         self.moon_shooter: int | None = None
 
     # ----------------------------------------------------------------- copies
@@ -286,7 +286,7 @@ class Match:
         if rules.auction:
             out += [auction_bid(n, s) for n in range(1, top + 1) for s in range(4)]
         else:
-            out += [bid(n) for n in range(1, top + 1)]
+            out += range(bid(1), bid(top) + 1)
         return out
 
     # ----------------------------------------------------------------- apply
@@ -346,6 +346,18 @@ class Match:
                 play(seat, c)
             elif phase == HAND_OVER or phase == GAME_OVER:
                 return
+            elif phase == PASS_PHASE:
+                mask = self.legal_mask()
+                for _ in range(int(rand() * mask.bit_count())):
+                    mask &= mask - 1
+                c = (mask & -mask).bit_length() - 1
+                actions.append(c)
+                self._choose_pass(c)
+            elif phase == BID_PHASE:
+                legal = self._bid_actions(self.to_act)  # type: ignore[arg-type]
+                action = legal[int(rand() * len(legal))]
+                actions.append(action)
+                self._bid(action)
             else:
                 legal = self.legal_actions()
                 self.apply(legal[int(rand() * len(legal))])
@@ -457,7 +469,8 @@ class Match:
 
     def _start_bidding(self) -> None:
         self.phase = BID_PHASE
-        self.looked = [not self.blind_nil_allowed(s) for s in range(self.players)]
+        if self.rules.blind_nil:  # type: ignore[union-attr]
+            self.looked = [not self.blind_nil_allowed(s) for s in range(self.players)]
         self.to_act = (self.dealer + 1) % self.players
 
     def _bid(self, action: int) -> None:
@@ -520,7 +533,7 @@ class Match:
             ):
                 self.broken = True
         if len(trick) < self.trick_size:
-            if self.extra >> seat & 1 and self.trick_number == 0:
+            if self.extra and self.extra >> seat & 1 and self.trick_number == 0:
                 self.extra ^= 1 << seat  # its second card comes straight after
             else:
                 self.to_act = (seat + 1) % self.players
@@ -548,7 +561,7 @@ class Match:
         for c in trick:
             won |= 1 << c
         self.taken[winner] |= won
-        self.last_trick = (tuple(trick), tuple(self.trick_seats), winner)
+        self.last_trick = (trick, self.trick_seats, winner)  # never changed again: no copy
         self.trick = []
         self.trick_seats = []
         self.trick_number += 1
@@ -580,20 +593,18 @@ class Match:
             points = hearts_moon_self(rules, self.players, shooter)
         if rules.jack_of_diamonds:
             points = [p - 10 * popcount(t & JACK_DIAMONDS_MASK) for p, t in zip(points, self.taken)]
-        record = self._record_base()
+        extra = {}
         if shooter is not None and rules.moon == "choose":
-            record["moon_choice"] = "self_minus_26" if self_minus else "others_26"
-        record["result"] = {"tricks": self.tricks_won.copy(), "points": points}
+            extra["moon_choice"] = "self_minus_26" if self_minus else "others_26"
+        result = {"tricks": self.tricks_won.copy(), "points": points}
         for s in range(self.players):
             self.scores[s] += points[s]
         over, winners = hearts_game_over(self.scores, rules.target)
-        self._close_hand(record, over, winners)
+        self._close_hand(result, extra, over, winners)
 
     def _finish_spades(self) -> None:
         rules: SpadesRules = self.rules  # type: ignore[assignment]
-        record = self._record_base()
-        record["scores_before"] = self.scores.copy()
-        record["bags_before"] = self.bags.copy()
+        extra = {"scores_before": self.scores.copy(), "bags_before": self.bags.copy()}
         side_points = []
         for side in range(self.sides):
             seats = [s for s in range(self.players) if self.side_of(s) == side]
@@ -614,12 +625,14 @@ class Match:
         if rules.partnership:
             result["side_points"] = side_points
             result["bags"] = self.bags.copy()
-        record["result"] = result
         over, winners = spades_game_over(self.scores, rules.target, rules.mercy)
-        self._close_hand(record, over, winners)
+        self._close_hand(result, extra, over, winners)
 
-    def _close_hand(self, record: dict[str, Any], over: bool, winners: list[int]) -> None:
-        self.records.append(record)
+    def _close_hand(self, result: dict[str, Any], extra: dict[str, Any], over: bool, winners: list[int]) -> None:
+        # The record's text form is built only when someone reads it.
+        self._hand_log.append(
+            (self.dealer, self.dealt, self.pass_direction, self.pass_chosen, self.bids, self.bid_suits, self.plays, result, extra)
+        )
         if over:
             self.phase = GAME_OVER
             self.to_act = None
@@ -628,20 +641,41 @@ class Match:
             self.phase = HAND_OVER
             self.to_act = (self.dealer + 1) % self.players
 
-    def _record_base(self) -> dict[str, Any]:
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        """The hand-history record (RULES.md format) of every finished hand. Read-only."""
+        built = self._records
+        while len(built) < len(self._hand_log):
+            built.append(self._record(*self._hand_log[len(built)]))
+        return built
+
+    def _record(
+        self,
+        dealer: int,
+        dealt: list[int],
+        pass_direction: str,
+        passes: list[int],
+        bids: list[int | None],
+        bid_suits: list[int | None],
+        plays: list[int],
+        result: dict[str, Any],
+        extra: dict[str, Any],
+    ) -> dict[str, Any]:
         rec: dict[str, Any] = {
             "game": self.game,
-            "rules": dict(self._rules_dict),
-            "dealer": self.dealer,
-            "hands": [cards_text(h) for h in self.dealt],
+            "rules": self.rules.to_dict(),
+            "dealer": dealer,
+            "hands": [cards_text(h) for h in dealt],
         }
         if self.game == "hearts":
-            rec["pass_direction"] = self.pass_direction
-            if self.pass_direction != "hold":
-                rec["passes"] = [cards_text(p) for p in self.pass_chosen]
+            rec["pass_direction"] = pass_direction
+            if pass_direction != "hold":
+                rec["passes"] = [cards_text(p) for p in passes]
         else:
-            rec["bids"] = [_bid_json(b, s) for b, s in zip(self.bids, self.bid_suits)]
-        rec["plays"] = [CARD_TEXTS[c] for c in self.plays]
+            rec["bids"] = [_bid_json(b, s) for b, s in zip(bids, bid_suits)]
+        rec["plays"] = [CARD_TEXTS[c] for c in plays]
+        rec.update(extra)
+        rec["result"] = result
         return rec
 
     # ----------------------------------------------------------------- messages
