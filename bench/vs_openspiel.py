@@ -86,7 +86,8 @@ def main() -> int:
             "rounds": args.rounds,
         }
         out[label] = row
-        print(f"{label:8} {row['baza_hands_per_second']:>14} {row['openspiel_hands_per_second']:>18} {row['ratio_median']:>15}")
+        ours_m, theirs_m = row["baza_hands_per_second"], row["openspiel_hands_per_second"]
+        print(f"{label:8} {ours_m:>14} {theirs_m:>18} {row['ratio_median']:>15}")
     print(json.dumps(out))
     return 0
 

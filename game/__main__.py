@@ -37,7 +37,9 @@ def replay(path: str) -> int:
     return 1 if bad else 0
 
 
-def random_hands_per_second(game: str, preset_name: str, seconds: float, seed: int = 0, step_api: bool = False) -> float:
+def random_hands_per_second(
+    game: str, preset_name: str, seconds: float, seed: int = 0, step_api: bool = False
+) -> float:
     """Uniformly random complete hands (legal actions only) for ``seconds``.
 
     By default each hand is finished with :meth:`Match.play_out_hand`, the

@@ -29,9 +29,7 @@ DECK_SIZE = 52
 FULL_DECK = (1 << DECK_SIZE) - 1
 
 # A suit's 13 bits in both decks (the second deck sits 52 bits higher).
-SUIT_MASKS = tuple(
-    (((1 << 13) - 1) << (13 * s)) | (((1 << 13) - 1) << (13 * s + DECK_SIZE)) for s in SUITS
-)
+SUIT_MASKS = tuple((((1 << 13) - 1) << (13 * s)) | (((1 << 13) - 1) << (13 * s + DECK_SIZE)) for s in SUITS)
 
 
 def card(rank: int, suit: int, deck: int = 0) -> int:
@@ -114,9 +112,7 @@ def parse_card(text: object) -> int:
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANK_LETTERS or t[1] not in SUIT_LETTERS:
-        raise ValueError(
-            f"{text!r} is not a card: write a rank from {RANK_LETTERS} and a suit from SHDC, like QS."
-        )
+        raise ValueError(f"{text!r} is not a card: write a rank from {RANK_LETTERS} and a suit from SHDC, like QS.")
     return card(RANK_LETTERS.index(t[0]), SUIT_LETTERS.index(t[1]))
 
 

@@ -30,8 +30,15 @@ _PHASE_TEXT = {
     "hand_over": "deal the next hand",
     "game_over": "start a new game",
 }
-_ACTION_TEXT = {190: "cut", 191: "deal", 192: "keep a card", 193: "discard a card", 194: "choose the moon score",
-                195: "choose the moon score", 198: "look at your cards"}
+_ACTION_TEXT = {
+    190: "cut",
+    191: "deal",
+    192: "keep a card",
+    193: "discard a card",
+    194: "choose the moon score",
+    195: "choose the moon score",
+    198: "look at your cards",
+}
 
 
 def _kind(action: int) -> str:
@@ -83,9 +90,10 @@ def _explain_play(m: Match, seat: int, c: int) -> str:
     if follow:
         return f"You must follow {SUIT_NAMES[led]}: you hold the {_held(follow)}."
     if m.game == "hearts":
-        if m.trick_number == 0 and m.rules.no_points_first_trick and hand & ~HEARTS_POINT_MASK:  # type: ignore[union-attr]
-            if (1 << c) & HEARTS_POINT_MASK:
-                return "No points on the first trick: play a card that is not a heart or the Queen of spades."
+        rules = m.rules
+        first = m.trick_number == 0 and rules.no_points_first_trick  # type: ignore[union-attr]
+        if first and hand & ~HEARTS_POINT_MASK and (1 << c) & HEARTS_POINT_MASK:
+            return "No points on the first trick: play a card that is not a heart or the Queen of spades."
         if suit_of(c) == HEARTS:
             return "You may not discard a heart until a trick has been led with hearts."
     return "That card cannot be played now."
@@ -95,9 +103,8 @@ def _explain_bid(m: Match, seat: int, action: int) -> str:
     rules = m.rules
     if action == LOOK:
         return "You have already looked at your cards."
-    if not m.looked[seat]:
-        if action == NIL_BID or bid_value(action) > 0:
-            return "Look at your cards before you bid, or bid blind nil."
+    if not m.looked[seat] and (action == NIL_BID or bid_value(action) > 0):
+        return "Look at your cards before you bid, or bid blind nil."
     if action == BLIND_NIL_BID:
         if not rules.blind_nil:  # type: ignore[union-attr]
             return "Blind nil is not allowed in this game."
@@ -117,7 +124,9 @@ def _explain_bid(m: Match, seat: int, action: int) -> str:
             partner = m.bids[(seat + 2) % 4]
             if partner is None:
                 return f"Bid at most {top}: your partner must still be able to bid at least 1."
-            return f"You and your partner may bid at most {m.tricks_in_hand} together: your partner bid {partner}, so bid at most {top}."
+            return (
+                f"You and your partner may bid at most {m.tricks_in_hand} together: "
+                f"your partner bid {partner}, so bid at most {top}."
+            )
         return f"A bid must be from 1 to {m.tricks_in_hand}."
     return ""
-

@@ -71,7 +71,11 @@ def _parse_hands(rules: Any, dealer: int, value: object) -> list[int]:
                 raise RecordError(f"{where}[{i}]: {e}") from None
             if (used | mask) >> c & 1:
                 c += DECK_SIZE  # the second copy, when there are two decks
-            _need(not (used | mask) >> c & 1 and allowed >> c & 1, f"{where}[{i}]", f"{card_text(c)} is dealt more often than the deck holds it.")
+            _need(
+                not (used | mask) >> c & 1 and allowed >> c & 1,
+                f"{where}[{i}]",
+                f"{card_text(c)} is dealt more often than the deck holds it.",
+            )
             mask |= 1 << c
         used |= mask
         hands.append(mask)
@@ -95,7 +99,11 @@ def replay_record(record: object) -> Match:
         raise RecordError(f"rules: {e}") from None
     n = rules.players
     dealer = record["dealer"]
-    _need(isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n, "dealer", f"must be a seat from 0 to {n - 1}.")
+    _need(
+        isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n,
+        "dealer",
+        f"must be a seat from 0 to {n - 1}.",
+    )
     m = Match(rules, seed="record")
     if game == "spades":
         m.scores = _int_list(record.get("scores_before", [0] * rules.sides), rules.sides, "scores_before")
@@ -129,7 +137,11 @@ def replay_record(record: object) -> Match:
     _need(m.phase != "play", "plays", f"has {len(plays)} cards; the hand is not finished.")
     if m.phase == "moon":
         choice = record.get("moon_choice")
-        _need(choice in ("others_26", "self_minus_26"), "moon_choice", "must be others_26 or self_minus_26 for a moon shot under moon: choose.")
+        _need(
+            choice in ("others_26", "self_minus_26"),
+            "moon_choice",
+            "must be others_26 or self_minus_26 for a moon shot under moon: choose.",
+        )
         m.apply(choice)  # type: ignore[arg-type]
     elif "moon_choice" in record:
         raise RecordError("moon_choice: there is no moon to choose for in this hand.")
@@ -181,7 +193,11 @@ def _compare(expected: object, actual: dict[str, Any]) -> None:
         want = expected[key]
         _need(isinstance(want, list) and len(want) == len(value), f"result.{key}", f"must list {len(value)} numbers.")
         for i, (w, v) in enumerate(zip(want, value)):
-            _need(w == v and not isinstance(w, bool), f"result.{key}[{i}]", f"the record says {w!r}; the replay gives {v}.")
+            _need(
+                w == v and not isinstance(w, bool),
+                f"result.{key}[{i}]",
+                f"the record says {w!r}; the replay gives {v}.",
+            )
 
 
 def replay_summary(m: Match) -> dict[str, Any]:

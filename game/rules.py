@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from .errors import RulesError
 
@@ -162,7 +162,7 @@ class HeartsRules:
         return d
 
 
-Rules = Union[SpadesRules, HeartsRules]
+Rules = SpadesRules | HeartsRules
 RULE_CLASSES: dict[str, type[SpadesRules] | type[HeartsRules]] = {
     "spades": SpadesRules,
     "hearts": HeartsRules,

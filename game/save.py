@@ -86,7 +86,9 @@ def match_from_dict(data: object) -> Match:
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise RecordError("The saved match has no valid schema version.")
     if schema > SCHEMA:
-        raise RecordError(f"The saved match comes from a newer version of the game (schema {schema}; this one reads {SCHEMA}).")
+        raise RecordError(
+            f"The saved match comes from a newer version of the game (schema {schema}; this one reads {SCHEMA})."
+        )
     for key in ("game", "rules", "seed", "actions"):
         if key not in data:
             raise RecordError(f"The saved match has no {key!r} field.")

@@ -53,25 +53,32 @@ from .actions import (
     parse_action,
 )
 from .cards import (
+    CARD_TEXTS,
     DECK_SIZE,
     FULL_DECK,
     HEARTS,
     HEARTS_POINT_MASK,
     JACK_DIAMONDS_MASK,
-    QUEEN_SPADES,
     QUEEN_SPADES_MASK,
+    RANK_OF,
     SPADES,
     SUIT_MASKS,
-    CARD_TEXTS,
+    SUIT_OF,
     cards_text,
     popcount,
-    RANK_OF,
-    SUIT_OF,
     rank_of,
 )
 from .errors import IllegalAction
 from .rules import HeartsRules, Rules, SpadesRules, preset
-from .scoring import BLIND_NIL, NIL, hearts_base_points, hearts_game_over, hearts_moon_self, spades_game_over, spades_side_score
+from .scoring import (
+    BLIND_NIL,
+    NIL,
+    hearts_base_points,
+    hearts_game_over,
+    hearts_moon_self,
+    spades_game_over,
+    spades_side_score,
+)
 
 CUT_PHASE, DEAL_PHASE, DRAW_PHASE, PASS_PHASE, BID_PHASE = "cut", "deal", "draw", "pass", "bid"
 PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER = "play", "moon", "hand_over", "game_over"
@@ -203,7 +210,7 @@ class Match:
             return self._bid_actions(self.to_act)  # type: ignore[arg-type]
         if phase == CUT_PHASE:
             return [CUT]
-        if phase == DEAL_PHASE or phase == HAND_OVER:
+        if phase in (DEAL_PHASE, HAND_OVER):
             return [DEAL]
         if phase == DRAW_PHASE:
             return [KEEP, DISCARD]
@@ -313,7 +320,7 @@ class Match:
         self.actions.append(action)
         if phase == CUT_PHASE:
             self._cut()
-        elif phase == DEAL_PHASE or phase == HAND_OVER:
+        elif phase in (DEAL_PHASE, HAND_OVER):
             self._deal()
         elif phase == DRAW_PHASE:
             self._draw(action)
@@ -344,7 +351,7 @@ class Match:
                 c = (mask & -mask).bit_length() - 1
                 actions.append(c)
                 play(seat, c)
-            elif phase == HAND_OVER or phase == GAME_OVER:
+            elif phase in (HAND_OVER, GAME_OVER):
                 return
             elif phase == PASS_PHASE:
                 mask = self.legal_mask()
@@ -631,7 +638,17 @@ class Match:
     def _close_hand(self, result: dict[str, Any], extra: dict[str, Any], over: bool, winners: list[int]) -> None:
         # The record's text form is built only when someone reads it.
         self._hand_log.append(
-            (self.dealer, self.dealt, self.pass_direction, self.pass_chosen, self.bids, self.bid_suits, self.plays, result, extra)
+            (
+                self.dealer,
+                self.dealt,
+                self.pass_direction,
+                self.pass_chosen,
+                self.bids,
+                self.bid_suits,
+                self.plays,
+                result,
+                extra,
+            )
         )
         if over:
             self.phase = GAME_OVER
@@ -712,5 +729,3 @@ def new_match(game: str, preset_name: str = "classic", *, seed: int | str = 0, *
     True
     """
     return Match(preset(game, preset_name, **options), seed=seed)
-
-

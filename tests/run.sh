@@ -4,8 +4,11 @@
 # Works on a fresh Debian machine as root without stdin (CI: .ci/run). It
 # installs what is missing (.venv, node_modules, Pyodide wheels, Chromium),
 # then runs, without stopping at the first failure:
-#   cpython  pytest tests/engine tests/ui       on the developer's CPython
-#   pyodide  tests/engine inside Pyodide         on the browser's Python 3.14
+#   lint     ruff check (settings in pyproject.toml)
+#   cpython  pytest game (doctests) tests/engine tests/bots tests/ui
+#            on the developer's CPython
+#   pyodide  game doctests and tests/engine inside Pyodide, on the
+#            browser's Python 3.14
 #   browser  pytest tests/browser                the built page in Chromium
 # and exits non-zero if any of them failed.
 set -euo pipefail
@@ -67,12 +70,14 @@ run() { # run NAME COMMAND...: run a test part, remember it if it fails
   "${@:2}" || { echo "!!! $1 failed (exit $?)"; failed+=("$1"); }
 }
 
-cpython_dirs=()
-for dir in tests/engine tests/ui; do
+run lint .venv/bin/ruff check --quiet .
+
+cpython_dirs=(game)  # the docstring examples of the engine's API
+for dir in tests/engine tests/bots tests/ui; do
   if has_tests "$dir"; then cpython_dirs+=("$dir"); else echo "(no tests in $dir yet)"; fi
 done
 if [ ${#cpython_dirs[@]} -gt 0 ]; then
-  run cpython .venv/bin/python -m pytest "${cpython_dirs[@]}" -q -p no:cacheprovider
+  run cpython .venv/bin/python -m pytest "${cpython_dirs[@]}" --doctest-modules -q -p no:cacheprovider
 fi
 if has_tests tests/engine; then
   run pyodide node tests/pyodide/run.mjs -q

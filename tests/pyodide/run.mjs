@@ -1,4 +1,4 @@
-// Runs tests/engine with pytest inside Pyodide under Node.js: the engine is
+// Runs the engine's doctests and tests/engine with pytest inside Pyodide under Node.js: the engine is
 // tested on the interpreter the browser runs (CPython 3.14 built for wasm32),
 // not only on the developer's CPython.
 //
@@ -60,7 +60,7 @@ const wheels = readdirSync(WHEELS).filter((f) => f.endsWith(".whl")).map((f) => 
 await pyodide.loadPackage(wheels, { messageCallback: () => {} });
 
 const args = process.argv.slice(2);
-pyodide.globals.set("pytest_args", pyodide.toPy(["tests/engine", "-p", "no:cacheprovider", ...(args.length ? args : ["-q"])]));
+pyodide.globals.set("pytest_args", pyodide.toPy(["game", "tests/engine", "--doctest-modules", "-p", "no:cacheprovider", ...(args.length ? args : ["-q"])]));
 const code = await pyodide.runPythonAsync(`
 import os, sys
 os.chdir("${WORKDIR}")
