@@ -4,6 +4,8 @@ Cards are their own ids (0..103); everything else sits above them.
 
 >>> action_to_json(parse_action("QS")), action_to_json(bid(7)), action_to_json(NIL_BID)
 ('QS', 7, 'nil')
+>>> parse_action(7) == parse_action("7") == bid(7)
+True
 >>> from game.cards import HEARTS
 >>> action_to_json(auction_bid(8, HEARTS))
 [8, 'H']
@@ -102,6 +104,8 @@ def parse_action(value: object) -> int:
     if isinstance(value, str):
         if value in _BY_WORD:
             return _BY_WORD[value]
+        if value.isdigit():
+            return parse_action(int(value))
         try:
             return parse_card(value)
         except ValueError:

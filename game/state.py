@@ -300,7 +300,12 @@ class Match:
 
     def apply(self, action: int | str | list[object]) -> None:
         """Take ``action`` for the seat to act, or raise :class:`IllegalAction`
-        with a sentence that says why; a refused action changes nothing."""
+        with a sentence that says why; a refused action changes nothing.
+
+        ``action`` is an action int (a card id, ``bid(7)``, ``DEAL`` ...) or a
+        JSON form as text or list (``"QS"``, ``"7"``, ``"nil"``, ``[8, "H"]``).
+        A plain int is always an action int, never a bid.
+        """
         if type(action) is not int:
             action = self._resolve(parse_action(action))
         phase = self.phase

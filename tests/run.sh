@@ -5,7 +5,7 @@
 # installs what is missing (.venv, node_modules, Pyodide wheels, Chromium),
 # then runs, without stopping at the first failure:
 #   lint     ruff check (settings in pyproject.toml)
-#   cpython  pytest game (doctests) tests/engine tests/bots tests/ui
+#   cpython  pytest game and docs (doctests) tests/engine tests/bots tests/ui
 #            on the developer's CPython
 #   pyodide  game doctests and tests/engine inside Pyodide, on the
 #            browser's Python 3.14
@@ -77,7 +77,8 @@ for dir in tests/engine tests/bots tests/ui; do
   if has_tests "$dir"; then cpython_dirs+=("$dir"); else echo "(no tests in $dir yet)"; fi
 done
 if [ ${#cpython_dirs[@]} -gt 0 ]; then
-  run cpython .venv/bin/python -m pytest "${cpython_dirs[@]}" --doctest-modules -q -p no:cacheprovider
+  run cpython .venv/bin/python -m pytest "${cpython_dirs[@]}" docs --doctest-modules --doctest-glob='*.md' \
+    -q -p no:cacheprovider
 fi
 if has_tests tests/engine; then
   run pyodide node tests/pyodide/run.mjs -q
