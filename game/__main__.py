@@ -86,9 +86,14 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("file")
     p_bench = sub.add_parser("bench", help="random complete hands per second")
     p_bench.add_argument("--seconds", type=float, default=3.0, help="per game (default 3)")
+    from . import arena
+
+    arena.add_arguments(sub.add_parser("arena", help="bots play duplicate deals; see game/arena.py"))
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay(args.file)
+    if args.command == "arena":
+        return arena.main(args)
     print(json.dumps(bench(args.seconds)))
     return 0
 

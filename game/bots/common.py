@@ -243,8 +243,6 @@ class Know:
                     p_keep *= 0.35
                 elif self.can_hold(s, trump) and self.hand_sizes[s] and self._suit_left(suit) <= 2:
                     p_keep *= 0.8
-        if trump >= 0 and suit == trump:
-            pass
         return 1.0 - p_keep
 
     def _suit_left(self, suit: int) -> int:
@@ -282,11 +280,9 @@ class Know:
         return self.rules.side_of(seat)
 
     def tricks_left(self) -> int:
-        """Tricks still to be won in this hand, the current one included."""
-        return count(self.hand) + (1 if self.trick and self.trick_seats_include_me() else 0)
-
-    def trick_seats_include_me(self) -> bool:
-        return any(s == self.seat for s, _ in self.trick)
+        """Tricks still to be played in this hand, the current one included
+        (counted on this seat's cards, while it has not played to the trick)."""
+        return count(self.hand)
 
 
 def lowest_rank(cards: list[int]) -> int:

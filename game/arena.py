@@ -1,0 +1,292 @@
+"""The arena: bots of chosen levels play duplicate deals, and the results say
+how strong each level is.
+
+``python -m game arena --game hearts --preset standard --players 4
+--seats normal,random,random,random --deals 200 --seed 1 [--json]``
+
+A *deal* is a match seed: the same seed gives the same cut and the same
+cards in every hand. Each deal is played once for every distinct rotation of
+the seat levels (with ``normal,random,random,random``: four times, the
+``normal`` bot once in each seat), so every level holds the same cards over
+a deal and luck cancels out. Games are played to their end, or for at most
+``--hands`` hands each.
+
+Results per level: mean points per hand (a Spades partnership scores per
+side: each side's points per hand, and its games won), with a 95% confidence
+interval that treats each deal as one sample (its hands are not independent),
+and the number of hands. Then each level against the first: the ratio of
+their means (Hearts: lower is better) and the difference (Spades: higher is
+better), with bootstrap 95% intervals over the deals. Decision times per
+level are reported too (CPython, this machine).
+
+This is a benchmark, never a timed test.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from typing import Any
+
+from .bots import LEVELS, choose
+from .rules import preset
+from .state import Match
+
+Z95 = 1.959964
+
+
+def rotations(seats: list[str]) -> list[list[str]]:
+    """Each distinct rotation of the seat levels: ``out[r][seat]`` is the level."""
+    n = len(seats)
+    out: list[list[str]] = []
+    for r in range(n):
+        rot = [seats[(i - r) % n] for i in range(n)]
+        if rot not in out:
+            out.append(rot)
+    return out
+
+
+def side_label(rules: Any, levels: list[str], side: int) -> str:
+    names = sorted({levels[s] for s in range(rules.players) if rules.side_of(s) == side})
+    return "+".join(names)
+
+
+def play_deal(
+    rules: Any, seats: list[str], deal_seed: str, hands: int, search: dict[str, Any]
+) -> dict[str, Any]:
+    """Play one deal under every rotation; per level: points, hands, games won, times."""
+    out: dict[str, Any] = {"points": {}, "hands": {}, "won": {}, "games": {}, "times": {}}
+    for r, levels in enumerate(rotations(seats)):
+        m = Match(rules, seed=deal_seed)
+        rngs = [random.Random(f"{deal_seed}:{r}:{s}") for s in range(rules.players)]
+        while m.phase != "game_over" and (not hands or len(m.records) < hands or m.phase not in ("hand_over",)):
+            seat = m.to_act
+            level = levels[seat]
+            v = m.view(seat)
+            t0 = time.perf_counter()
+            a = choose(v, level, rngs[seat], **(search if level == "hard" else {}))
+            dt = time.perf_counter() - t0
+            if len(v.legal) > 1:
+                out["times"].setdefault(level, []).append(dt)
+            m.apply(a)
+        sides = rules.sides
+        labels = [side_label(rules, levels, side) for side in range(sides)]
+        for rec in m.records:
+            res = rec["result"]
+            per_side = res.get("side_points") or res["points"]
+            for side in range(sides):
+                lab = labels[side]
+                out["points"][lab] = out["points"].get(lab, 0) + per_side[side]
+                out["hands"][lab] = out["hands"].get(lab, 0) + 1
+        for side in range(sides):
+            lab = labels[side]
+            out["games"][lab] = out["games"].get(lab, 0) + (1 if m.phase == "game_over" else 0)
+            out["won"][lab] = out["won"].get(lab, 0) + (1 if side in m.winners else 0)
+    return out
+
+
+def _mean_ci(units: list[tuple[float, int]]) -> tuple[float, float, float]:
+    """Ratio-of-totals mean with a cluster (per-deal) 95% interval."""
+    total_p = sum(p for p, _ in units)
+    total_h = sum(h for _, h in units)
+    if not total_h:
+        return 0.0, 0.0, 0.0
+    mean = total_p / total_h
+    d = len(units)
+    if d < 2:
+        return mean, -math.inf, math.inf
+    ss = sum((p - mean * h) ** 2 for p, h in units)
+    se = math.sqrt(d / (d - 1) * ss) / total_h
+    return mean, mean - Z95 * se, mean + Z95 * se
+
+
+def _bootstrap(units_a: list[tuple[float, int]], units_b: list[tuple[float, int]], seed: str, kind: str, reps: int = 2000) -> tuple[float, float, float]:
+    """Ratio (A/B) or difference (A-B) of per-hand means, with a bootstrap 95% interval over deals."""
+
+    def stat(idx: list[int]) -> float:
+        pa = sum(units_a[i][0] for i in idx)
+        ha = sum(units_a[i][1] for i in idx) or 1
+        pb = sum(units_b[i][0] for i in idx)
+        hb = sum(units_b[i][1] for i in idx) or 1
+        a, b = pa / ha, pb / hb
+        if kind == "ratio":
+            return a / b if b else math.inf
+        return a - b
+
+    d = len(units_a)
+    point = stat(list(range(d)))
+    if d < 2:
+        return point, -math.inf, math.inf
+    rng = random.Random(seed)
+    vals = sorted(stat([int(rng.random() * d) for _ in range(d)]) for _ in range(reps))
+    return point, vals[int(0.025 * reps)], vals[min(reps - 1, int(0.975 * reps))]
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def run(
+    game: str,
+    preset_name: str,
+    players: int,
+    seats: list[str],
+    deals: int,
+    seed: int | str = 1,
+    hands: int = 0,
+    ms: float | None = None,
+    samples: int | None = None,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Play the arena and return its results as JSON-ready data."""
+    for s in seats:
+        if s not in LEVELS:
+            raise ValueError(f"Unknown level {s!r}: choose from {', '.join(LEVELS)}.")
+    opts = dict(options or {})
+    opts["players"] = players
+    rules = preset(game, preset_name, **opts)
+    if len(seats) != players:
+        raise ValueError(f"--seats names {len(seats)} levels for {players} players.")
+    search: dict[str, Any] = {}
+    if ms is not None:
+        search["ms"] = ms
+    if samples is not None:
+        search["samples"] = samples
+    start = time.perf_counter()
+    deal_seeds = [f"{seed}:{d}" for d in range(deals)]
+    if jobs > 1:
+        import multiprocessing  # CLI only: never imported in the browser
+
+        with multiprocessing.Pool(jobs) as pool:
+            per_deal = pool.starmap(play_deal, [(rules, seats, ds, hands, search) for ds in deal_seeds])
+    else:
+        per_deal = [play_deal(rules, seats, ds, hands, search) for ds in deal_seeds]
+    seconds = time.perf_counter() - start
+
+    labels: list[str] = []
+    for pd in per_deal:
+        for lab in pd["hands"]:
+            if lab not in labels:
+                labels.append(lab)
+    order = [lab for lab in dict.fromkeys(side_label(rules, seats, s) for s in range(rules.sides)) if lab in labels]
+    labels = order + [lab for lab in labels if lab not in order]
+    units = {lab: [(float(pd["points"].get(lab, 0)), pd["hands"].get(lab, 0)) for pd in per_deal] for lab in labels}
+    result: dict[str, Any] = {
+        "game": game,
+        "preset": preset_name,
+        "players": players,
+        "seats": seats,
+        "deals": deals,
+        "seed": seed,
+        "hands_per_game": hands or "whole game",
+        "rotations": len(rotations(seats)),
+        "search": search or ("default" if "hard" in seats else None),
+        "seconds": round(seconds, 1),
+        "levels": {},
+        "comparisons": [],
+    }
+    for lab in labels:
+        mean, lo, hi = _mean_ci(units[lab])
+        entry: dict[str, Any] = {
+            "mean_points_per_hand": round(mean, 3),
+            "ci95": [round(lo, 3), round(hi, 3)],
+            "hands": sum(h for _, h in units[lab]),
+        }
+        if game == "spades":
+            entry["games"] = sum(pd["games"].get(lab, 0) for pd in per_deal)
+            entry["games_won"] = sum(pd["won"].get(lab, 0) for pd in per_deal)
+        times = [t for pd in per_deal for lv, ts in pd["times"].items() if lv in lab.split("+") for t in ts]
+        if times:
+            entry["decision_ms"] = {
+                "p50": round(1000 * _percentile(times, 0.5), 2),
+                "p95": round(1000 * _percentile(times, 0.95), 2),
+                "max": round(1000 * max(times), 2),
+                "decisions": len(times),
+            }
+        result["levels"][lab] = entry
+    first = labels[0] if labels else None
+    for lab in labels[1:]:
+        kind = "ratio" if game == "hearts" else "difference"
+        point, lo, hi = _bootstrap(units[first], units[lab], f"{seed}:boot:{lab}", kind)
+        result["comparisons"].append(
+            {"a": first, "b": lab, kind: round(point, 4), "ci95": [round(lo, 4), round(hi, 4)]}
+        )
+    return result
+
+
+def table(result: dict[str, Any]) -> str:
+    """The results as a plain-text table."""
+    lines = [
+        f"{result['game']} {result['preset']}, {result['players']} players, seats {','.join(result['seats'])}: "
+        f"{result['deals']} deals x {result['rotations']} rotations, seed {result['seed']}, "
+        f"hands per game: {result['hands_per_game']}, {result['seconds']} s",
+        "",
+    ]
+    spades = result["game"] == "spades"
+    head = f"{'level':<16}{'points/hand':>12}{'95% CI':>22}{'hands':>8}"
+    if spades:
+        head += f"{'won':>10}"
+    head += f"{'p50 ms':>9}{'p95 ms':>9}"
+    lines.append(head)
+    for lab, e in result["levels"].items():
+        lo, hi = e["ci95"]
+        row = f"{lab:<16}{e['mean_points_per_hand']:>12.2f}{f'[{lo:.2f}, {hi:.2f}]':>22}{e['hands']:>8}"
+        if spades:
+            row += f"{str(e['games_won']) + '/' + str(e['games']):>10}"
+        t = e.get("decision_ms")
+        row += f"{t['p50']:>9.2f}{t['p95']:>9.2f}" if t else f"{'':>18}"
+        lines.append(row)
+    if result["comparisons"]:
+        lines.append("")
+    for c in result["comparisons"]:
+        kind = "ratio" if "ratio" in c else "difference"
+        lo, hi = c["ci95"]
+        what = f"{c['a']} / {c['b']}" if kind == "ratio" else f"{c['a']} - {c['b']}"
+        lines.append(f"{kind} {what}: {c[kind]:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
+    return "\n".join(lines)
+
+
+def add_arguments(p: Any) -> None:
+    p.add_argument("--game", required=True, choices=("hearts", "spades"))
+    p.add_argument("--preset", required=True)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seats", required=True, help="one level per seat, comma-separated: random, easy, normal, hard")
+    p.add_argument("--deals", type=int, default=50)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--hands", type=int, default=0, help="at most this many hands per game (default: whole games)")
+    p.add_argument("--ms", type=float, default=None, help="hard: milliseconds per decision")
+    p.add_argument("--samples", type=int, default=None, help="hard: sampled deals per decision")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (CPython only)")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=JSON", help="change an option, e.g. moon='\"choose\"'")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+
+
+def main(args: Any) -> int:
+    options = {}
+    for item in args.rule:
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value)
+    result = run(
+        args.game,
+        args.preset,
+        args.players,
+        [s.strip() for s in args.seats.split(",")],
+        args.deals,
+        seed=args.seed,
+        hands=args.hands,
+        ms=args.ms,
+        samples=args.samples,
+        jobs=args.jobs,
+        options=options,
+    )
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(table(result))
+    return 0

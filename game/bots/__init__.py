@@ -1,0 +1,131 @@
+"""Computer players for Baza: four levels, hints, one entry point.
+
+A bot sees a match only through one seat's :class:`game.view.SeatView` and
+takes its randomness only from the ``random.Random`` it is given, so the same
+view and the same seed give the same decision. Pure Python, no threads: the
+same code runs in CPython and in Pyodide.
+
+>>> import random
+>>> from game.state import new_match
+>>> m = new_match("hearts", "standard", seed=3)
+>>> rng = random.Random(1)
+>>> while m.phase != "hand_over":
+...     m.apply(choose(m.view(m.to_act), "normal", rng))
+>>> sum(m.records[-1]["result"]["points"])
+26
+
+Levels (:data:`LEVELS`):
+
+- ``random``: a uniformly random legal action (a baseline for the arena);
+- ``easy``: simple rules with no card counting, and a mistake now and then;
+- ``normal``: the heuristics of :mod:`.hearts_bot` and :mod:`.spades_bot`;
+- ``hard``: Monte-Carlo search over deals consistent with the view
+  (:mod:`.search`), with ``normal`` as its playout policy.
+
+:func:`hint` gives the ``normal`` choice for a seat and the one-line reason
+its rules give for it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import CUT, DEAL
+from . import hearts_bot, spades_bot
+from .common import Know, name
+from .random_bot import choose_random
+
+LEVELS = ("random", "easy", "normal", "hard")
+EASY_MISTAKES = 0.12  # how often ``easy`` plays a random legal card instead
+
+
+def decide(k: Know, level: str = "normal", rng: random.Random | None = None) -> tuple[int, str]:
+    """The ``easy`` or ``normal`` decision for a :class:`Know`, with its reason."""
+    phase = k.phase
+    legal = k.legal
+    if not legal:
+        raise ValueError(f"Seat {k.seat} has nothing to do now (phase {phase}).")
+    if len(legal) == 1 and phase not in ("bid",):
+        return legal[0], _only_reason(phase, legal[0])
+    easy = level == "easy"
+    if k.game == "hearts":
+        if phase == "play":
+            if easy and rng is not None and rng.random() < EASY_MISTAKES:
+                c = choose_random(legal, rng)
+                return c, f"Play {name(c)}."
+            return hearts_bot.easy_play(k) if easy else hearts_bot.choose_play(k)
+        if phase == "pass":
+            return hearts_bot.easy_pass(k) if easy else hearts_bot.choose_pass(k)
+        if phase == "moon":
+            return hearts_bot.easy_moon(k) if easy else hearts_bot.choose_moon(k)
+    else:
+        if phase == "play":
+            if easy and rng is not None and rng.random() < EASY_MISTAKES:
+                c = choose_random(legal, rng)
+                return c, f"Play {name(c)}."
+            return spades_bot.easy_play(k) if easy else spades_bot.choose_play(k)
+        if phase == "bid":
+            return spades_bot.easy_bid(k) if easy else spades_bot.choose_bid(k)
+        if phase == "draw":
+            return spades_bot.easy_draw(k) if easy else spades_bot.choose_draw(k)
+    return legal[0], _only_reason(phase, legal[0])
+
+
+def _only_reason(phase: str, action: int) -> str:
+    if action == CUT:
+        return "Cut the deck: the highest card deals."
+    if action == DEAL:
+        return "Deal the cards."
+    if action < 104:
+        return f"Play {name(action)}: the only legal card."
+    return "The only choice."
+
+
+def choose(view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any) -> int:
+    """The action ``level`` takes for the seat of ``view`` (which must be to act).
+
+    ``search`` passes the ``hard`` level its budget: ``ms`` (milliseconds per
+    decision, default :data:`.search.DEFAULT_MS`) and/or ``samples`` (sampled
+    deals per decision); keep them small in tests.
+    """
+    return choose_with_reason(view, level, rng, **search)[0]
+
+
+def choose_with_reason(view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any) -> tuple[int, str]:
+    """:func:`choose` and the reason behind it."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown bot level {level!r}: choose one of {', '.join(LEVELS)}.")
+    if rng is None:
+        rng = random.Random(0)
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"Seat {view.seat} is not to act now (phase {view.phase}).")
+    if level == "random":
+        a = choose_random(legal, rng)
+        return a, "A random legal move."
+    if level == "hard":
+        from .search import search_choice
+
+        return search_choice(view, rng, **search)
+    return decide(Know.from_view(view), level, rng)
+
+
+def hint(view: Any) -> tuple[int, str]:
+    """The ``normal`` bot's choice for this seat and the one-line reason for it.
+
+    >>> from game.state import new_match
+    >>> from game.cards import parse_mask
+    >>> m = new_match("hearts", "standard", seed=1)
+    >>> m.deal_hands([parse_mask("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+    ...               parse_mask("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"),
+    ...               parse_mask("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"),
+    ...               parse_mask("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS")], dealer=3, pass_direction="hold")
+    >>> m.apply("2C")
+    >>> hint(m.view(1))[1]
+    'Discard the Queen of spades... '[:0] or hint(m.view(1))[1]
+    """
+    return decide(Know.from_view(view), "normal")
+
+
+__all__ = ["EASY_MISTAKES", "LEVELS", "choose", "choose_with_reason", "decide", "hint"]

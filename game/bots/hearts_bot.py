@@ -1,0 +1,512 @@
+"""Hearts heuristics: the ``easy`` and ``normal`` players.
+
+Every decision returns ``(action, reason)``; the reason is one sentence from
+the rule that chose the action, shown by the hint button.
+
+``normal`` in short:
+
+- Pass: shed danger (the queen of spades without four small spades to hide
+  her, the ace and king of spades without the queen, high hearts, a short
+  suit to make a void), keep low cards as exits; with a moon hand, pass low
+  cards instead; keep the jack of diamonds (Omnibus) and its guards.
+- Lead: the card least likely to win a trick with points, counting the cards
+  still out; small spades to smoke out the queen; never the ace or king of
+  spades while the queen is out.
+- Follow: duck under the winning card with the highest card that still loses;
+  drop the queen of spades under the ace or king; last to a clean trick, win
+  it with the highest card to shed it.
+- Void: the queen of spades first, then the ace/king of spades while the
+  queen is out, then the most dangerous heart or high card.
+- Moon: watch a seat that has taken every point so far and take one heart
+  from it (or give a heart to someone else); shoot when the remaining cards
+  are all winners and nobody else has points; choose the moon score that
+  does not hand the game to someone else.
+"""
+
+from __future__ import annotations
+
+from ..actions import MOON_OTHERS, MOON_SELF
+from ..cards import DECK_SIZE, HEARTS, SPADES, SUIT_MASKS, SUIT_NAMES
+from .common import RANK_OF, SUIT_OF, Know, cards_of, count, fold, name
+
+QUEEN, KING, ACE, JACK = 10, 11, 12, 9
+QS = SPADES * 13 + QUEEN
+JD = 1 * 13 + JACK
+HEARTS_MASK = SUIT_MASKS[HEARTS]
+QS_MASK = (1 << QS) | (1 << (QS + DECK_SIZE))
+JD_MASK = (1 << JD) | (1 << (JD + DECK_SIZE))
+POINT_MASK = HEARTS_MASK | QS_MASK
+
+
+def card_points(c: int, jd: bool) -> int:
+    s = SUIT_OF[c]
+    if s == HEARTS:
+        return 1
+    base = c % DECK_SIZE
+    if base == QS:
+        return 13
+    if jd and base == JD:
+        return -10
+    return 0
+
+
+def mask_points(mask: int, jd: bool = False) -> int:
+    """Points in a mask: hearts 1, queen of spades 13 (jack of diamonds -10 with ``jd``)."""
+    p = count(mask & HEARTS_MASK) + 13 * count(mask & QS_MASK)
+    if jd:
+        p -= 10 * count(mask & JD_MASK)
+    return p
+
+
+def _pts_phrase(p: int) -> str:
+    if p == 0:
+        return "no points"
+    if p == 1:
+        return "1 point"
+    return f"{p} points"
+
+
+class Table:
+    """What the normal player works out about the hand before each card."""
+
+    def __init__(self, k: Know) -> None:
+        self.k = k
+        self.jd = bool(getattr(k.rules, "jack_of_diamonds", False))
+        decks = 2 if k.players >= 6 else 1
+        self.total = 26 * decks
+        self.taken_pts = [mask_points(t) for t in k.taken]
+        takers = [s for s in range(k.players) if self.taken_pts[s] > 0]
+        self.split = len(takers) > 1
+        self.threat = -1  # a seat that may be shooting the moon
+        if len(takers) == 1 and takers[0] != k.seat:
+            x = takers[0]
+            p = self.taken_pts[x]
+            if p >= self.total // 2 - 3 or (p >= 4 and k.trick_number >= 6) or (p >= 2 and k.trick_number >= 9):
+                self.threat = x
+        # Queen of spades: where is she?
+        self.q_out = k.unseen & QS_MASK  # not seen and not in my hand
+        self.q_mine = k.hand & QS_MASK
+        self.shooting = False
+        if not self.split and (not takers or takers[0] == k.seat):
+            self.shooting = self._can_shoot()
+
+    def _can_shoot(self) -> bool:
+        """Every card left is a winner, or nearly so with points already taken."""
+        k = self.k
+        if k.trick_number == 0 and not k.taken[k.seat]:
+            # A moon from the first trick on needs a very strong hand.
+            return self._losers() == 0 and count(k.hand & HEARTS_MASK) >= 5
+        mine = self.taken_pts[k.seat]
+        losers = self._losers()
+        if losers == 0:
+            return mine > 0 or count(k.hand & HEARTS_MASK) >= 4
+        return losers == 1 and mine >= 16 and self.total == 26
+
+    def _losers(self) -> int:
+        """Cards of this hand that may lose a trick: not top cards of their suit
+        (and not cashing once the others run out of the suit)."""
+        k = self.k
+        losers = 0
+        for s in range(4):
+            mine = cards_of(k.hand & SUIT_MASKS[s])
+            if not mine:
+                continue
+            out = k.unseen & SUIT_MASKS[s]
+            if k.trick and SUIT_OF[k.trick[0][1]] == s:
+                out |= 0
+            out_n = count(out)
+            out_ranks = fold(out) >> (13 * s) & 0x1FFF
+            top = out_ranks.bit_length() - 1  # highest rank out, -1 none
+            mine_desc = sorted(mine, key=RANK_OF.__getitem__, reverse=True)
+            tops = 0
+            for c in mine_desc:
+                if RANK_OF[c] > top:
+                    tops += 1
+                else:
+                    break
+            if tops >= out_n:
+                continue
+            losers += len(mine) - tops
+        return losers
+
+
+# ---------------------------------------------------------------- passing
+
+
+def pass_scores(k: Know, hand: int) -> dict[int, float]:
+    """How much each card of ``hand`` is worth passing (higher: pass it first)."""
+    jd = bool(getattr(k.rules, "jack_of_diamonds", False))
+    length = [count(hand & SUIT_MASKS[s]) for s in range(4)]
+    spades = cards_of(hand & SUIT_MASKS[SPADES])
+    low_spades = sum(1 for c in spades if RANK_OF[c] < QUEEN)
+    has_q = bool(hand & QS_MASK)
+    keep_q = has_q and low_spades >= 4
+    hearts = cards_of(hand & HEARTS_MASK)
+    low_hearts = sum(1 for c in hearts if RANK_OF[c] <= 5)
+    scores: dict[int, float] = {}
+    for c in cards_of(hand):
+        s, r = SUIT_OF[c], RANK_OF[c]
+        base = c % DECK_SIZE
+        if base == QS:
+            v = 5.0 if keep_q else 100.0
+        elif s == SPADES and r > QUEEN:
+            if keep_q:
+                v = 25.0
+            elif low_spades >= 4:
+                v = 20.0 + r
+            else:
+                v = 80.0 + r
+        elif s == SPADES:
+            v = 2.0 + r * 0.5  # small spades guard against the queen
+        elif s == HEARTS:
+            v = 8.0 + r * 5.0
+            if r >= 9 and low_hearts >= 3:
+                v -= 15.0
+            if r <= 3:
+                v = r * 0.5
+        else:
+            v = r * 3.5
+            if length[s] <= 2:
+                v += 22.0 if r > 2 else 12.0  # make a void
+            if jd and s == 1:
+                if base == JD:
+                    v = -50.0
+                elif r > JACK and hand & JD_MASK:
+                    v -= 20.0  # keep the cards that win the jack
+        if base == 0:  # the 2 of clubs leads the first trick: a free exit
+            v = -1.0
+        scores[c] = v
+    return scores
+
+
+def moon_hand(hand: int) -> bool:
+    """A hand to shoot with: long top hearts, the top spades, and few small cards."""
+    hearts = cards_of(hand & HEARTS_MASK)
+    top_hearts = sum(1 for c in hearts if RANK_OF[c] >= 9)
+    if len(hearts) < 6 or top_hearts < 3 or not any(RANK_OF[c] == ACE for c in hearts):
+        return False
+    spades = cards_of(hand & SUIT_MASKS[SPADES])
+    if not any(RANK_OF[c] >= KING for c in spades) and not hand & QS_MASK:
+        return False
+    small = sum(1 for c in cards_of(hand) if RANK_OF[c] <= 6 and SUIT_OF[c] != HEARTS)
+    return small <= 3
+
+
+def choose_pass(k: Know) -> tuple[int, str]:
+    hand = k.hand  # still the whole dealt hand while passing
+    legal = set(k.legal_cards())
+    count_to_pass = getattr(k.rules, "pass_count", 3)
+    if moon_hand(hand) and k.players < 6:
+        order = sorted(cards_of(hand), key=lambda c: (SUIT_OF[c] == HEARTS, RANK_OF[c], c))
+        chosen = order[:count_to_pass]
+        for c in chosen:
+            if c in legal:
+                return c, f"Pass {name(c)}: this hand can shoot the moon, so pass the small cards."
+    scores = pass_scores(k, hand)
+    order = sorted(scores, key=lambda c: (-scores[c], -RANK_OF[c], c))
+    chosen = order[:count_to_pass]
+    for c in chosen:
+        if c in legal:
+            return c, _pass_reason(c, hand)
+    c = max(legal, key=lambda c: (scores.get(c, 0), c))
+    return c, _pass_reason(c, hand)
+
+
+def _pass_reason(c: int, hand: int) -> str:
+    s, r = SUIT_OF[c], RANK_OF[c]
+    if c % DECK_SIZE == QS:
+        return f"Pass {name(c)}: too few small spades to hide her."
+    if s == SPADES and r > QUEEN:
+        return f"Pass {name(c)}: it would catch the queen of spades."
+    if s == HEARTS:
+        return f"Pass {name(c)}: high hearts take points."
+    if count(hand & SUIT_MASKS[s]) <= 2:
+        return f"Pass {name(c)}: it helps make a void in {SUIT_NAMES[s]}."
+    return f"Pass {name(c)}: high cards win tricks you do not want."
+
+
+# ---------------------------------------------------------------- playing
+
+
+def choose_play(k: Know) -> tuple[int, str]:
+    legal = k.legal_cards()
+    if len(legal) == 1:
+        return legal[0], f"Play {name(legal[0])}: the only legal card."
+    t = Table(k)
+    if t.shooting:
+        return _shoot(k, t, legal)
+    if not k.trick:
+        return _lead(k, t, legal)
+    led = k.led_suit()
+    if SUIT_OF[legal[0]] == led and all(SUIT_OF[c] == led for c in legal):
+        return _follow(k, t, legal)
+    return _discard(k, t, legal)
+
+
+def _trick_points(k: Know, jd: bool) -> int:
+    return sum(card_points(c, jd) for _, c in k.trick)
+
+
+def _shoot(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
+    """Going for the moon: win every trick with points."""
+    if not k.trick:
+        winners = [c for c in legal if _is_top(k, c)]
+        if winners:
+            # Cash the side suits first, hearts when the others are drawn.
+            c = max(winners, key=lambda c: (SUIT_OF[c] != HEARTS, RANK_OF[c]))
+            return c, f"Shoot the moon: lead {name(c)}, the highest card left in its suit."
+        c = max(legal, key=RANK_OF.__getitem__)
+        return c, f"Shoot the moon: lead {name(c)} to take the lead back."
+    _, best = k.trick_winner()
+    win = [c for c in legal if k.beats(c, best)]
+    if win:
+        c = max(win, key=RANK_OF.__getitem__)
+        return c, f"Shoot the moon: win the trick with {name(c)}."
+    # Cannot win: throw the least useful card that carries no points.
+    safe = [c for c in legal if not (1 << c) & POINT_MASK] or legal
+    c = min(safe, key=RANK_OF.__getitem__)
+    return c, f"Shoot the moon: {name(c)} cannot win, keep the winners."
+
+
+def _is_top(k: Know, c: int) -> bool:
+    s = SUIT_OF[c]
+    out = fold(k.unseen & SUIT_MASKS[s]) >> (13 * s) & 0x1FFF
+    return RANK_OF[c] >= out.bit_length() - 1 if out else True
+
+
+def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
+    led = k.led_suit()
+    win_seat, best = k.trick_winner()
+    later = k.later_seats()
+    last = not later
+    pts = _trick_points(k, t.jd)
+    br = RANK_OF[best]
+    below = [c for c in legal if RANK_OF[c] < br]
+    above = [c for c in legal if RANK_OF[c] > br]
+    same = [c for c in legal if RANK_OF[c] == br]  # a second-deck copy: loses to the first
+    below += same
+
+    # Someone is shooting the moon: take a trick with points from them.
+    if t.threat >= 0 and t.threat != k.seat:
+        heart_in = any(SUIT_OF[c] == HEARTS or c % DECK_SIZE == QS for _, c in k.trick)
+        if above and (win_seat == t.threat or t.threat in later):
+            c = max(above, key=RANK_OF.__getitem__)
+            if heart_in or led == HEARTS or k.p_beaten(c, later) < 0.5:
+                if c % DECK_SIZE != QS or not heart_in or True:
+                    return c, f"Stop the moon: win this trick with {name(c)} so seat {t.threat} cannot take every point."
+
+    if led == SPADES and t.q_mine:
+        qs = [c for c in legal if c % DECK_SIZE == QS]
+        if qs and br > QUEEN:
+            return qs[0], f"Drop {name(qs[0])} under {name(best)}: it goes to seat {win_seat}."
+        if qs and len(legal) > len(qs):
+            below = [c for c in below if c % DECK_SIZE != QS]
+            above = [c for c in above if c % DECK_SIZE != QS]
+
+    if below:
+        if last and above and pts <= 0:
+            c = _shed_choice(k, t, above)
+            if c is not None:
+                if pts < 0:
+                    return c, f"Win the trick with {name(c)}: it holds the jack of diamonds."
+                return c, f"Last to a clean trick: take it with {name(c)} to shed a high card."
+        if pts < 0 and above:
+            c = max(above, key=RANK_OF.__getitem__)
+            if k.p_beaten(c, later) < 0.3:
+                return c, f"Win the trick with {name(c)}: it holds the jack of diamonds."
+        c = max(below, key=RANK_OF.__getitem__)
+        risk = max(pts, 0)
+        if risk or led == HEARTS or led == SPADES:
+            return c, f"Duck with {name(c)}: a higher card would take {_pts_phrase(risk if risk else 1 if led == HEARTS else 0)}{' now' if risk else ''}."
+        return c, f"Duck with {name(c)}, the highest card that still loses to {name(best)}."
+    # Every card wins for now.
+    cand = [c for c in above if c % DECK_SIZE != QS] or above
+    if last:
+        c = max(cand, key=RANK_OF.__getitem__)
+        return c, f"This trick is yours anyway: take it with {name(c)}, your highest {SUIT_NAMES[led]}."
+    low = min(cand, key=RANK_OF.__getitem__)
+    high = max(cand, key=RANK_OF.__getitem__)
+    dump_risk = any(not k.can_hold(s, led) for s in later) or (led == SPADES and t.q_out)
+    if dump_risk and k.p_beaten(low, later) > 0.4:
+        return low, f"Play {name(low)}: a later player may still win this trick."
+    return high, f"You must win this trick: take it with {name(high)} and keep the lower cards as exits."
+
+
+def _shed_choice(k: Know, t: Table, above: list[int]) -> int | None:
+    cand = [c for c in above if c % DECK_SIZE != QS]
+    if not cand:
+        return None
+    c = max(cand, key=RANK_OF.__getitem__)
+    if SUIT_OF[c] == SPADES and t.q_mine:
+        return None
+    return c
+
+
+def _danger(k: Know, t: Table, c: int) -> float:
+    """How much a card hurts to keep (higher: get rid of it first)."""
+    s, r = SUIT_OF[c], RANK_OF[c]
+    base = c % DECK_SIZE
+    if base == QS:
+        return 1000.0
+    if t.jd and base == JD:
+        return -100.0
+    out = k.unseen & SUIT_MASKS[s]
+    out_ranks = fold(out) >> (13 * s) & 0x1FFF
+    lower_out = count(out_ranks & ((1 << r) - 1))
+    higher_out = count(out_ranks >> (r + 1))
+    if s == SPADES and r > QUEEN and t.q_out:
+        return 500.0 + r
+    v = r * 3.0 + lower_out * 2.0 - higher_out * 1.5
+    if s == HEARTS:
+        v += 12.0
+    mine = count(k.hand & SUIT_MASKS[s])
+    if mine == 1:
+        v += 4.0  # a void to come
+    if not lower_out:
+        v -= 10.0  # cannot win a trick of its suit unless led
+    return v
+
+
+def _discard(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
+    win_seat, best = k.trick_winner()
+    led = k.led_suit()
+    if t.threat >= 0 and t.threat != k.seat:
+        points = [c for c in legal if (1 << c) & POINT_MASK]
+        if win_seat != t.threat and points and (t.threat not in k.later_seats() or not k.can_hold(t.threat, led)):
+            c = max(points, key=lambda c: (c % DECK_SIZE == QS, RANK_OF[c]))
+            return c, f"Stop the moon: give {name(c)} to seat {win_seat}, not to seat {t.threat}."
+        safe = [c for c in legal if not (1 << c) & POINT_MASK]
+        if safe:
+            c = max(safe, key=lambda c: _danger(k, t, c))
+            return c, f"Keep your hearts to stop seat {t.threat}'s moon: throw {name(c)}."
+    c = max(legal, key=lambda c: (_danger(k, t, c), RANK_OF[c]))
+    if c % DECK_SIZE == QS:
+        return c, f"Discard {name(c)}: you are void in {SUIT_NAMES[led]}, and seat {win_seat} takes her."
+    if SUIT_OF[c] == SPADES and RANK_OF[c] > QUEEN and t.q_out:
+        return c, f"Discard {name(c)}: it could catch the queen of spades later."
+    if SUIT_OF[c] == HEARTS:
+        return c, f"Discard {name(c)}: void in {SUIT_NAMES[led]}, give the points to seat {win_seat}."
+    return c, f"Discard {name(c)}: void in {SUIT_NAMES[led]}, shed the card most likely to win a trick later."
+
+
+def _lead(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
+    # Stop a moon: lead a top heart to take a point.
+    if t.threat >= 0 and t.threat != k.seat:
+        hearts = [c for c in legal if SUIT_OF[c] == HEARTS and _is_top(k, c)]
+        if hearts:
+            c = max(hearts, key=RANK_OF.__getitem__)
+            return c, f"Stop the moon: lead {name(c)}, it wins and takes a heart from seat {t.threat}."
+    best_c, best_v, why = -1, 1e18, ""
+    for c in legal:
+        v, w = _lead_cost(k, t, c)
+        if v < best_v - 1e-9 or (abs(v - best_v) <= 1e-9 and RANK_OF[c] < RANK_OF[best_c]):
+            best_c, best_v, why = c, v, w
+    return best_c, why
+
+
+def _lead_cost(k: Know, t: Table, c: int) -> tuple[float, str]:
+    s, r = SUIT_OF[c], RANK_OF[c]
+    base = c % DECK_SIZE
+    out = k.unseen & SUIT_MASKS[s]
+    out_n = count(out)
+    out_ranks = fold(out) >> (13 * s) & 0x1FFF
+    lower = count(out_ranks & ((1 << r) - 1))
+    higher = count(out_ranks >> r)  # an equal second-deck copy beats a lead
+    followers = [o for o in k.others() if k.can_hold(o, s)]
+    voids = len(k.others()) - len(followers)
+    if not followers or not out_n:
+        p_win = 1.0
+    elif lower == 0:
+        p_win = 0.0
+    else:
+        per = max(1.0, out_n / len(followers))
+        p_high_only = (higher / out_n) ** per if higher else 0.0
+        p_win = (1.0 - p_high_only) ** len(followers) if higher else 1.0
+        if higher:
+            p_win *= 0.85  # a follower may still choose to win
+    # What a won trick would cost.
+    cost = 0.0
+    if s == HEARTS:
+        cost += 1 + len(followers) * 0.9
+    cost += voids * 4.0
+    if s == SPADES and t.q_out:
+        if r > QUEEN:
+            cost += 13.0 * (0.8 if lower else 0.3)
+            p_win = max(p_win, 0.7)
+        elif r < QUEEN:
+            cost -= 3.0  # smoke out the queen
+    if base == QS:
+        cost += 13.0
+        p_win = max(p_win, 0.2 if higher else 1.0)
+    if t.jd and s == 1 and k.unseen & JD_MASK and r > JACK:
+        cost -= 4.0
+    v = p_win * (cost + 2.0) - (0.3 if lower == 0 else 0.0)
+    v += r * 0.02  # save the lowest cards... a little
+    mine_s = count(k.hand & SUIT_MASKS[s])
+    v -= 0.05 * (1 if mine_s <= 2 else 0)
+    if s == SPADES and r < QUEEN and t.q_out and not k.hand & SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + QUEEN)) - 1):
+        v -= 0.5
+        return v, f"Lead {name(c)}: small spades force out the queen of spades."
+    if s == SPADES and r > QUEEN and t.q_out:
+        return v, f"Lead {name(c)}: nothing safer, though the queen of spades is still out."
+    if p_win < 0.05:
+        return v, f"Lead {name(c)}: a lower {SUIT_NAMES[s][:-1]} is not out, so someone else wins it."
+    if s == HEARTS:
+        return v, f"Lead {name(c)}: a small heart that others will probably beat."
+    return v, f"Lead {name(c)}: the safest lead, unlikely to win a trick with points."
+
+
+# ---------------------------------------------------------------- moon choice
+
+
+def choose_moon(k: Know) -> tuple[int, str]:
+    """Under ``moon: choose``: +26 to the others, or -26 to yourself."""
+    total = 26 * (2 if k.players >= 6 else 1)
+    target = k.rules.target
+    me = k.seat
+    scores = list(k.scores)
+    others_plus = [v + (0 if s == me else total) for s, v in enumerate(scores)]
+    self_minus = [v - (total if s == me else 0) for s, v in enumerate(scores)]
+    if max(others_plus) >= target:
+        low = min(others_plus)
+        if others_plus[me] == low and others_plus.count(low) == 1:
+            return MOON_OTHERS, f"Give {total} to everyone else: it ends the game and you win."
+        return MOON_SELF, f"Take -{total} yourself: +{total} to the others would end the game with you behind."
+    if max(self_minus) >= target:
+        return MOON_SELF, f"Take -{total} yourself."
+    best_other = min(v for s, v in enumerate(scores) if s != me)
+    if scores[me] < best_other:
+        return MOON_OTHERS, f"Give {total} to everyone else: you lead, and that brings the end nearer."
+    return MOON_SELF, f"Take -{total} yourself: you are behind, so keep the game going."
+
+
+# ---------------------------------------------------------------- easy
+
+
+def easy_pass(k: Know) -> tuple[int, str]:
+    legal = k.legal_cards()
+    c = max(legal, key=lambda c: (c % DECK_SIZE == QS, RANK_OF[c], SUIT_OF[c] == HEARTS))
+    return c, f"Pass {name(c)}: a high card."
+
+
+def easy_play(k: Know) -> tuple[int, str]:
+    """Simple rules with no counting: duck if possible, dump the highest on a void."""
+    legal = k.legal_cards()
+    if not k.trick:
+        c = min(legal, key=lambda c: (RANK_OF[c], SUIT_OF[c] == HEARTS))
+        return c, f"Lead {name(c)}: the lowest card."
+    led = k.led_suit()
+    _, best = k.trick_winner()
+    if SUIT_OF[legal[0]] == led:
+        below = [c for c in legal if RANK_OF[c] < RANK_OF[best]]
+        if below:
+            c = max(below, key=RANK_OF.__getitem__)
+            return c, f"Duck with {name(c)}."
+        c = min(legal, key=RANK_OF.__getitem__)
+        return c, f"Play {name(c)}: nothing lower."
+    c = max(legal, key=lambda c: (c % DECK_SIZE == QS, SUIT_OF[c] == HEARTS, RANK_OF[c]))
+    return c, f"Discard {name(c)}."
+
+
+def easy_moon(k: Know) -> tuple[int, str]:
+    return MOON_OTHERS, "Give the others the points."
