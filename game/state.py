@@ -85,7 +85,7 @@ PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER = "play", "moon", "hand_over", "gam
 PHASES = (CUT_PHASE, DEAL_PHASE, DRAW_PHASE, PASS_PHASE, BID_PHASE, PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER)
 
 HEARTS_ALL = SUIT_MASKS[HEARTS]
-_PASS_OFFSET = {"left": 1, "across": 2, "right": -1}
+PASS_OFFSETS = {"left": 1, "across": 2, "right": -1}
 
 
 class Match:
@@ -461,7 +461,7 @@ class Match:
 
     def pass_target(self, seat: int) -> int:
         """The seat that receives this seat's passed cards in this hand."""
-        return (seat + _PASS_OFFSET[self.pass_direction]) % self.players
+        return (seat + PASS_OFFSETS[self.pass_direction]) % self.players
 
     def _choose_pass(self, c: int) -> None:
         seat: int = self.to_act  # type: ignore[assignment]

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import iter_cards, popcount, suit_of
 from .deal import cards_in_play
 from .rules import Rules
+from .state import PASS_OFFSETS
 
 if TYPE_CHECKING:
     from .state import Match
@@ -69,7 +70,7 @@ class SeatView:
     bags: tuple[int, ...]  # by side (Spades)
     winners: tuple[int, ...]  # winning sides, once the game is over
     moon_shooter: int | None
-    records: tuple[dict[str, Any], ...]  # the finished hands of this match
+    records: tuple[dict[str, Any], ...]  # finished hands; others' hands and passes are None
     _public: Match = field(repr=False, compare=False)
 
     def side_of(self, seat: int) -> int:
@@ -139,9 +140,22 @@ def seat_view(m: Match, seat: int) -> SeatView:
         bags=tuple(m.bags),
         winners=tuple(m.winners),
         moon_shooter=m.moon_shooter,
-        records=tuple(m.records),
+        records=tuple(_redact(r, seat) for r in m.records),
         _public=public,
     )
+
+
+def _redact(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A finished hand's record as ``seat`` knows it: every card played, the
+    bids and the result, but of the hands only its own and of the passes only
+    the ones it made and received (None for the others)."""
+    out = dict(record)
+    n = len(record["hands"])
+    out["hands"] = [h if s == seat else None for s, h in enumerate(record["hands"])]
+    if "passes" in record:
+        giver = (seat - PASS_OFFSETS[record["pass_direction"]]) % n
+        out["passes"] = [p if s in (seat, giver) else None for s, p in enumerate(record["passes"])]
+    return out
 
 
 # ---------------------------------------------------------------- sampling
