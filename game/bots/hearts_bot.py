@@ -429,23 +429,25 @@ def _lead_cost(k: Know, t: Table, c: int) -> tuple[float, str]:
     if s == HEARTS:
         cost += 1 + len(followers) * 0.9
     cost += voids * 4.0
+    bonus = 0.0
+    high_spades = k.hand & SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + QUEEN + 1)) - 1)
+    smoke = s == SPADES and r < QUEEN and bool(t.q_out) and not high_spades
     if s == SPADES and t.q_out:
         if r > QUEEN:
             cost += 13.0 * (0.8 if lower else 0.3)
             p_win = max(p_win, 0.7)
-        elif r < QUEEN:
-            cost -= 3.0  # smoke out the queen
+        elif smoke:
+            bonus = -0.8  # smoke out the queen: her holder must follow
     if base == QS:
         cost += 13.0
         p_win = max(p_win, 0.2 if higher else 1.0)
     if t.jd and s == 1 and k.unseen & JD_MASK and r > JACK:
         cost -= 4.0
-    v = p_win * (cost + 2.0) - (0.3 if lower == 0 else 0.0)
+    v = p_win * (cost + 2.0) - (0.3 if lower == 0 else 0.0) + bonus
     v += r * 0.02  # save the lowest cards... a little
     mine_s = count(k.hand & SUIT_MASKS[s])
     v -= 0.05 * (1 if mine_s <= 2 else 0)
-    if s == SPADES and r < QUEEN and t.q_out and not k.hand & SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + QUEEN)) - 1):
-        v -= 0.5
+    if smoke:
         return v, f"Lead {name(c)}: small spades force out the queen of spades."
     if s == SPADES and r > QUEEN and t.q_out:
         return v, f"Lead {name(c)}: nothing safer, though the queen of spades is still out."

@@ -350,8 +350,8 @@ def _follow(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[i
     for c in winners:
         if k.p_beaten(c, opp_later) <= 0.3:
             return c, f"Win with {name(c)}: it should hold, {why}."
-    if partner is not None and partner in later and losers:
-        c = losers[0]
+    if partner is not None and partner in later:
+        c = (losers or winners)[0]
         return c, f"Second hand low with {name(c)}: your partner plays after you."
     c = winners[-1]
     if k.p_beaten(c, opp_later) < 0.75:
@@ -399,7 +399,7 @@ def _lead(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[int
         side_winners = [c for c in cards_of(k.hand) if SUIT_OF[c] != trump and _is_top(k, c)]
         if _is_top(k, top_trump) and (holding >= trumps_out or side_winners):
             return top_trump, f"Lead {name(top_trump)}, the top trump: draw the opponents' trumps ({why})."
-        if holding >= 4 and holding >= trumps_out and side_winners and sd.need > 0:
+        if sd.need > 0 and side_winners and (holding >= 5 or (holding >= 4 and holding >= trumps_out)):
             c = min(my_trumps, key=RANK_OF.__getitem__)
             return c, f"Lead {name(c)}, a low trump: pull the opponents' trumps so your winners stand."
     if side_tops:
