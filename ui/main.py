@@ -1,31 +1,107 @@
 """Baza's browser entry point: PyScript runs this file once Pyodide is up.
 
-It is the one module that touches the page: it reads the DOM, calls pure
-modules (game/, the ui view models) and draws. For now it only proves that
-the whole stack works: Python runs, the engine imports, the page is ready.
+It wires the pieces together and is, with ui/dom.py, the only Python that
+touches the page: the settings come from the URL, the controller owns the
+match and runs the bots, the view model says what to draw, ui/dom.py draws
+it. Clicks reach the controller as the ``data-cmd`` / ``data-arg`` of the
+button clicked; changes in the New game dialog as ``data-opt`` and a value.
 """
 
 import sys
+import traceback
 
-from pyscript import document
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from game.bots import choose
+from ui import settings as S
+from ui.controller import Controller
+from ui.dom import TableView, absent
 
 
 def engine_summary() -> str:
     """Import the engine and say which one loaded."""
-    try:
-        import game
-    except ModuleNotFoundError as error:
-        if error.name != "game":
-            raise  # a broken import inside the engine must fail loudly
-        return "no engine yet"
+    import game
+
     return f"engine {getattr(game, '__version__', 'loaded')}"
 
 
-def main() -> None:
-    status = document.getElementById("status")
-    status.textContent = f"Python {sys.version.split()[0]}, {engine_summary()}."
-    # Hides the loading overlay (see assets/baza.css); tests wait for it.
-    document.documentElement.dataset.ready = "true"
+def attribute(node, name: str) -> str:
+    value = node.getAttribute(name)
+    return "" if absent(value) else str(value)
 
 
-main()
+class App:
+    def __init__(self) -> None:
+        self.view = TableView(document)
+        settings = S.from_query(str(window.location.search or ""))
+        self.controller = Controller(settings, choose, on_change=self.schedule)
+        self._frame_pending = False
+        self._frame = create_proxy(self._draw_frame)
+        document.addEventListener("click", create_proxy(self.on_click))
+        document.addEventListener("change", create_proxy(self.on_change))
+        document.getElementById("newgame").addEventListener("cancel", create_proxy(self.on_cancel))
+
+    # Redraws are coalesced into one per animation frame: a bot loop at full
+    # speed may change the match many times between two frames.
+    def schedule(self) -> None:
+        if not self._frame_pending:
+            self._frame_pending = True
+            window.requestAnimationFrame(self._frame)
+
+    def _draw_frame(self, _timestamp=None) -> None:
+        self._frame_pending = False
+        self.draw()
+
+    def draw(self) -> None:
+        model = self.controller.model()
+        if model is not None:
+            self.view.render(model)
+        self.view.render_dialog(self.controller.dialog())
+
+    def guarded(self, action) -> None:
+        try:
+            action()
+        except Exception:  # show it, log it, keep the page alive
+            traceback.print_exc(file=sys.stderr)
+            self.controller._say("Something went wrong. Start a new game if the table does not respond.")
+
+    def on_click(self, event) -> None:
+        target = event.target
+        if absent(target) or not hasattr(target, "closest"):
+            return
+        button = target.closest("[data-cmd]")
+        if absent(button):
+            return
+        cmd = attribute(button, "data-cmd")
+        arg = attribute(button, "data-arg")
+        if button.getAttribute("aria-disabled") == "true" and cmd not in ("card", "act", "pass"):
+            return  # the controller explains refused cards, bids and passes; other buttons just wait
+        self.guarded(lambda: self.controller.command(cmd, arg))
+
+    def on_change(self, event) -> None:
+        target = event.target
+        if absent(target) or not hasattr(target, "getAttribute"):
+            return
+        option = attribute(target, "data-opt")
+        if option:
+            value = ("true" if target.checked else "false") if target.type == "checkbox" else str(target.value)
+            self.guarded(lambda: self.controller.set_option(option, value))
+            return
+        command = attribute(target, "data-change")
+        if command:
+            self.guarded(lambda: self.controller.command(str(command), str(target.value)))
+
+    def on_cancel(self, event) -> None:
+        event.preventDefault()  # the controller decides whether the dialog closes
+        self.guarded(lambda: self.controller.command("dialog-cancel"))
+
+    def start(self) -> None:
+        self.controller.new_game()
+        self.draw()
+        document.getElementById("status").textContent = f"Python {sys.version.split()[0]}, {engine_summary()}."
+        # Hides the loading overlay (see assets/baza.css); tests wait for it.
+        document.documentElement.dataset.ready = "true"
+
+
+App().start()

@@ -1,0 +1,430 @@
+"""The controller: owns the match, applies the human's actions, runs the bots.
+
+No browser import: the page gives it a bot function and a ``sleep`` (the
+real ``asyncio.sleep``), and is told of every change through ``on_change``;
+tests/ui drives it under CPython with an instant sleep.
+
+Everything the player does arrives as :meth:`Controller.command` with the
+``data-cmd`` / ``data-arg`` strings of the button clicked. The controller
+trusts none of it: every game action goes to the engine, which refuses an
+illegal one with a sentence that becomes the table's message, and changes
+nothing.
+
+The bots play in :meth:`Controller._pump`, one asyncio task at a time, with a
+pause before each action (the speed setting) so a person can follow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import inspect
+import random
+import secrets
+import sys
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from game.actions import CUT, DEAL
+from game.cards import DECK_SIZE, popcount
+from game.errors import IllegalAction, RulesError
+from game.state import Match
+
+from . import settings as S
+from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, seat_names
+
+BotChoose = Callable[[Any, str, random.Random], Any]
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class Controller:
+    def __init__(
+        self,
+        settings: S.Settings,
+        choose: BotChoose,
+        *,
+        sleep: Sleep = asyncio.sleep,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.choose = choose
+        self.sleep = sleep
+        self.on_change = on_change or (lambda: None)
+        self.on_action: list[Callable[[int], None]] = []  # after each action applied (autosave hooks)
+        self.match: Match | None = None
+        self.ui = UiState(settings=settings)
+        self.draft: S.Settings | None = None  # the New game dialog, while open
+        self.dialog_error = ""
+        self.generation = 0  # bumped by every new game: a stale bot loop stops
+        self.bot_rng = random.Random(0)
+        self._task: asyncio.Future[None] | None = None
+        self.bot_errors: list[str] = []
+        self._held: tuple[int, int, int] | None = None  # the last trick held on the table
+
+    # ------------------------------------------------------------- reading
+
+    def model(self) -> TableModel | None:
+        if self.match is None:
+            return None
+        ui = dataclasses.replace(self.ui, step=len(self.match.actions), match_id=self.generation)
+        return build_table(self.view(self.ui.human), ui)
+
+    def view(self, seat: int) -> Any:
+        """The engine's view of ``seat``, with one gap filled: after a blind nil
+        bid the engine still counts the seat as not having looked and hides
+        its own cards for the rest of the hand; once the bid is made a player
+        picks the cards up, so show them."""
+        m = self.match
+        assert m is not None
+        v = m.view(seat)
+        if not v.looked and m.bids[seat] is not None:
+            v = dataclasses.replace(v, hand=m.hands[seat], looked=True)
+        return v
+
+    def dialog(self) -> DialogModel | None:
+        if self.draft is None:
+            return None
+        return build_dialog(self.draft, self.dialog_error, can_cancel=self.match is not None)
+
+    @property
+    def speed(self) -> S.Speed:
+        return S.SPEEDS.get(self.settings.speed, S.SPEEDS["normal"])
+
+    # ------------------------------------------------------------- games
+
+    def new_game(self, settings: S.Settings | None = None) -> None:
+        """Start a match (raises RulesError if the settings are refused)."""
+        settings = settings or self.settings
+        rules = S.rules_for(settings)
+        seed = settings.seed if settings.seed is not None else secrets.randbits(31)
+        self.settings = settings
+        self.match = Match(rules, seed=seed)
+        self.bot_rng = random.Random(f"{seed}:bots")
+        self.generation += 1
+        self.ui = UiState(settings=settings)
+        self._held: tuple[int, int, int] | None = None
+        self._changed()
+        self.kick()
+
+    def _set_ui(self, **changes: Any) -> None:
+        self.ui = dataclasses.replace(self.ui, **changes)
+
+    def _changed(self) -> None:
+        self.on_change()
+
+    def _say(self, text: str) -> None:
+        self._set_ui(message=text)
+        self._changed()
+
+    # ------------------------------------------------------------- commands
+
+    def command(self, cmd: str, arg: str = "") -> None:
+        """One click or choice from the page. Unknown commands are ignored."""
+        handler = getattr(self, "_cmd_" + cmd.replace("-", "_"), None)
+        if handler is None:
+            return
+        handler(arg)
+
+    def _names(self) -> list[str]:
+        assert self.match is not None
+        return seat_names(self.match.players)
+
+    def _not_your_turn(self) -> str:
+        m = self.match
+        assert m is not None
+        names = self._names()
+        if m.phase in ("hand_over", "game_over"):
+            return "The hand is over." if m.phase == "hand_over" else "The game is over."
+        if m.phase in ("cut", "deal"):
+            return "Wait for the deal."
+        who = names[m.to_act] if m.to_act is not None else "someone else"
+        doing = {"bid": "bid", "play": "play", "pass": "pass", "draw": "draw", "moon": "choose"}.get(m.phase, "act")
+        return f"Wait: it is {who}'s turn to {doing}."
+
+    def _apply(self, action: int) -> bool:
+        """Apply the human's action through the engine; a refusal becomes the message."""
+        m = self.match
+        assert m is not None
+        if m.to_act != self.ui.human:
+            self._say(self._not_your_turn())
+            return False
+        try:
+            m.apply(action)
+        except IllegalAction as error:
+            self._say(str(error))
+            return False
+        self._set_ui(message="", show_last=False, hold_trick=False, auction_n=None)
+        self._after_action(action)
+        self.kick()
+        return True
+
+    def _after_action(self, action: int) -> None:
+        for hook in self.on_action:
+            hook(action)
+        self._changed()
+
+    def _cmd_card(self, arg: str) -> None:
+        m = self.match
+        if m is None or not arg.lstrip("-").isdigit():
+            return
+        c = int(arg)
+        if not 0 <= c < 2 * DECK_SIZE:
+            return
+        me = self.ui.human
+        if m.phase == "pass" and popcount(m.pass_chosen[me]) < m.rules.pass_count:  # type: ignore[union-attr]
+            self._toggle_pass(c)
+            return
+        if m.phase == "play" or m.to_act == me:
+            # Two identical cards: the engine takes its first copy.
+            if c >= DECK_SIZE and (m.hands[me] >> (c - DECK_SIZE)) & 1:
+                c -= DECK_SIZE
+            self._apply(c)
+            return
+        self._say(self._not_your_turn())
+
+    def _toggle_pass(self, c: int) -> None:
+        m = self.match
+        assert m is not None
+        me = self.ui.human
+        if not (m.hands[me] >> c) & 1:
+            return
+        chosen = set(self.ui.selected)
+        count = m.rules.pass_count  # type: ignore[union-attr]
+        if c in chosen:
+            chosen.discard(c)
+        elif len(chosen) >= count:
+            self._say(f"You have chosen {count} cards already: click one of them to put it back.")
+            return
+        else:
+            chosen.add(c)
+        self._set_ui(selected=frozenset(chosen), message="")
+        self._changed()
+
+    def _cmd_clear_pass(self, arg: str) -> None:
+        self._set_ui(selected=frozenset(), message="")
+        self._changed()
+
+    def _cmd_pass(self, arg: str) -> None:
+        m = self.match
+        if m is None or m.phase != "pass":
+            return
+        me = self.ui.human
+        count = m.rules.pass_count  # type: ignore[union-attr]
+        if m.to_act != me:
+            self._say(self._not_your_turn())
+            return
+        chosen = sorted(self.ui.selected)
+        if len(chosen) != count:
+            self._say(f"Choose {count} cards to pass: you have chosen {len(chosen)}.")
+            return
+        # One engine action per card; try them on a copy first so that a
+        # refusal leaves the match untouched.
+        actions = []
+        trial = m.clone()
+        try:
+            for c in chosen:
+                if c >= DECK_SIZE and not trial.is_legal(c) and trial.is_legal(c - DECK_SIZE):
+                    c -= DECK_SIZE
+                trial.apply(c)
+                actions.append(c)
+        except IllegalAction as error:
+            self._say(str(error))
+            return
+        for a in actions:
+            m.apply(a)
+            for hook in self.on_action:
+                hook(a)
+        self._set_ui(selected=frozenset(), message="")
+        self._changed()
+        self.kick()
+
+    def _cmd_act(self, arg: str) -> None:
+        if self.match is None or not arg.isdigit():
+            return
+        self._apply(int(arg))
+
+    def _cmd_auction_n(self, arg: str) -> None:
+        if self.match is None or not arg.isdigit():
+            return
+        self._set_ui(auction_n=int(arg), message="")
+        self._changed()
+
+    def _cmd_next(self, arg: str) -> None:
+        m = self.match
+        if m is None or m.phase != "hand_over":
+            return
+        m.apply(DEAL)  # whoever deals: the summary's button deals the next hand
+        self._set_ui(message="", show_last=False, hold_trick=False)
+        self._after_action(DEAL)
+        self.kick()
+
+    def _cmd_again(self, arg: str) -> None:
+        self.new_game(self.settings)
+
+    def _cmd_last_trick(self, arg: str) -> None:
+        if self.match is None:
+            return
+        self._set_ui(show_last=not self.ui.show_last)
+        self._changed()
+
+    def _cmd_dismiss(self, arg: str) -> None:
+        self._say("")
+
+    def _cmd_speed(self, arg: str) -> None:
+        if arg in S.SPEEDS:
+            self.settings = dataclasses.replace(self.settings, speed=arg)
+            self._set_ui(settings=self.settings)
+            self._changed()
+
+    # ------------------------------------------------------------- dialog
+
+    def _cmd_new_game(self, arg: str) -> None:
+        self.draft = self.settings
+        self.dialog_error = ""
+        self._changed()
+
+    def _cmd_dialog_cancel(self, arg: str) -> None:
+        if self.match is None:
+            return
+        self.draft = None
+        self._changed()
+
+    def _cmd_dialog_start(self, arg: str) -> None:
+        if self.draft is None:
+            return
+        problem = S.check(self.draft)
+        if problem:
+            self.dialog_error = problem
+            self._changed()
+            return
+        draft, self.draft = self.draft, None
+        self.new_game(dataclasses.replace(draft, seed=None) if self.match is not None else draft)
+
+    def set_option(self, name: str, value: str) -> None:
+        """A change in the New game dialog."""
+        if self.draft is None:
+            return
+        try:
+            if name == "game":
+                self.draft = S.set_game(self.draft, value)
+            elif name == "preset":
+                self.draft = S.set_preset(self.draft, value)
+            else:
+                self.draft = S.set_option(self.draft, name, value)
+            self.dialog_error = ""
+        except RulesError as error:
+            self.dialog_error = str(error)
+        self._changed()
+
+    # ------------------------------------------------------------- bots
+
+    def kick(self) -> None:
+        """Make sure the bot loop runs if anything is for it to do."""
+        if self._task is not None and not self._task.done():
+            return
+        self._task = asyncio.ensure_future(self._pump())
+
+    async def settle(self) -> None:
+        """Wait until the bot loop has nothing left to do (tests)."""
+        while self._task is not None and not self._task.done():
+            await self._task
+
+    def _level(self, seat: int) -> str:
+        levels = self.settings.levels
+        return levels[(seat - 1) % len(levels)] if levels else "normal"
+
+    async def _pause(self, ms: int) -> None:
+        await self.sleep(ms / 1000)
+
+    async def _pump(self) -> None:
+        gen = self.generation
+        try:
+            await self._run_bots(gen)
+        except Exception:  # a bug must show, not freeze the table silently
+            traceback.print_exc(file=sys.stderr)
+            self._say("Something went wrong with a computer player. Start a new game to go on.")
+
+    async def _run_bots(self, gen: int) -> None:
+        me = self.ui.human
+        while gen == self.generation:
+            m = self.match
+            assert m is not None
+            phase = m.phase
+            if await self._hold_trick(gen):
+                return
+            if phase in ("hand_over", "game_over"):
+                return
+            if phase == "cut":
+                await self._pause(self.speed.cut_ms)
+                if gen != self.generation:
+                    return
+                m.apply(CUT)
+                self._after_action(CUT)
+                if m.phase == "deal":  # let the player see who cut highest
+                    await self._pause(self.speed.trick_ms)
+                continue
+            if phase == "deal":
+                m.apply(DEAL)
+                self._after_action(DEAL)
+                await self._pause(self.speed.cut_ms)
+                continue
+            seat = m.to_act
+            if seat is None or seat == me:
+                return
+            view = self.view(seat)
+            if not (phase == "pass" and view.passed):  # one pause per seat's pass, not per card
+                await self._pause(self.speed.bot_ms // (2 if phase == "draw" else 1))
+            if gen != self.generation or m.to_act != seat:
+                return
+            action = self._bot_action(view, seat)
+            m.apply(action)
+            self._after_action(action)
+
+    async def _hold_trick(self, gen: int) -> bool:
+        """Leave a trick that was just won on the table for a moment (the
+        view model draws it while ``hold_trick`` is set). True: stop here."""
+        m = self.match
+        assert m is not None
+        key = (m.hand_number, m.trick_number, len(m.records))
+        if m.trick or m.trick_number == 0 or m.last_trick is None or key == self._held:
+            return False
+        if m.phase not in ("play", "moon", "hand_over", "game_over"):
+            return False
+        self._held = key
+        self._set_ui(hold_trick=True)
+        self._changed()
+        if m.phase == "play" and m.to_act == self.ui.human:
+            return True  # shown until you lead
+        await self._pause(self.speed.trick_ms)
+        if gen != self.generation:
+            return True
+        if self.ui.hold_trick:
+            self._set_ui(hold_trick=False)
+            self._changed()
+        return False
+
+    def _bot_action(self, view: Any, seat: int) -> int:
+        m = self.match
+        assert m is not None
+        legal = m.legal_actions()
+        try:
+            action = self.choose(view, self._level(seat), self.bot_rng)
+            if inspect.isawaitable(action):  # pragma: no cover - async bots are not used yet
+                raise TypeError("async bots are not supported here")
+            if not isinstance(action, int):
+                action = _parse(action)
+            if action in legal or m.is_legal(action):
+                return action
+            raise IllegalAction(f"the bot chose {action!r}: {m.explain(action)}")
+        except Exception as error:  # never let a bot bug stop the table
+            text = f"bot at seat {seat} ({self._level(seat)}) failed: {error!r}"
+            self.bot_errors.append(text)
+            print(text, file=sys.stderr)
+            return legal[0]
+
+
+def _parse(value: Any) -> int:
+    from game.actions import parse_action
+
+    return parse_action(value)

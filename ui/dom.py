@@ -1,0 +1,418 @@
+"""The thin DOM layer: draws a TableModel / DialogModel into the page.
+
+Every node is made with createElement / createTextNode and setAttribute:
+no HTML is ever built from text, so a name or message is always shown as
+text. Nothing here decides anything about the game: it draws the model
+field by field, and turns clicks into ``(cmd, arg)`` pairs for the
+controller (the ``data-cmd`` / ``data-arg`` of the button clicked). It never
+reads game state back from the page.
+
+Each region of the page is redrawn only when its part of the model changed,
+and keyboard focus is put back on the element with the same ``data-key``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .table_model import (
+    CardFace,
+    Choice,
+    Controls,
+    DialogModel,
+    Field,
+    Hand,
+    LastTrick,
+    ScoreSheet,
+    SeatModel,
+    Summary,
+    TableModel,
+    TrickModel,
+)
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def absent(value: Any) -> bool:
+    """True for Python None and JavaScript null / undefined (Pyodide's JsNull)."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+class Dom:
+    """Element helpers bound to one ``document``."""
+
+    def __init__(self, document: Any) -> None:
+        self.doc = document
+
+    def el(self, tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Any:
+        node = self.doc.createElement(tag)
+        for key, value in (attrs or {}).items():
+            if value is None or value is False:
+                continue
+            node.setAttribute(key, "" if value is True else str(value))
+        for child in children:
+            if child is None:
+                continue
+            node.append(self.doc.createTextNode(child) if isinstance(child, str) else child)
+        return node
+
+    def suit(self, letter: str, cls: str) -> Any:
+        svg = self.doc.createElementNS(SVG_NS, "svg")
+        svg.setAttribute("class", cls)
+        svg.setAttribute("aria-hidden", "true")
+        svg.setAttribute("focusable", "false")
+        use = self.doc.createElementNS(SVG_NS, "use")
+        use.setAttribute("href", f"#suit-{letter}")
+        svg.append(use)
+        return svg
+
+    def card_face(self, f: CardFace) -> list[Any]:
+        """The inside of a card: two corner indices and a big pip (all hidden
+        from screen readers: the card's accessible name is its full name)."""
+        corner = self.el("span", {"class": "corner", "aria-hidden": "true"},
+                         self.el("span", {"class": "rank"}, f.rank), self.suit(f.suit, "pip"))
+        corner2 = self.el("span", {"class": "corner corner-end", "aria-hidden": "true"},
+                          self.el("span", {"class": "rank"}, f.rank), self.suit(f.suit, "pip"))
+        return [corner, self.suit(f.suit, "big"), corner2]
+
+    def face_classes(self, f: CardFace, extra: str = "") -> str:
+        return f"card {'red' if f.red else 'black'} suit-{f.suit} {extra}".strip()
+
+
+class TableView:
+    """Draws the table into the page shell of index.html."""
+
+    def __init__(self, document: Any) -> None:
+        self.doc = document
+        self.d = Dom(document)
+        self.prev: dict[str, Any] = {}
+
+    def get(self, element_id: str) -> Any:
+        return self.doc.getElementById(element_id)
+
+    # ------------------------------------------------------------- helpers
+
+    def _region(self, name: str, value: Any, draw: Any) -> bool:
+        """Redraw region ``name`` when ``value`` changed. True if redrawn."""
+        if name in self.prev and self.prev[name] == value:
+            return False
+        self.prev[name] = value
+        draw(value)
+        return True
+
+    def _replace(self, node: Any, children: list[Any]) -> None:
+        """Replace node's children, keeping focus on the same data-key."""
+        active = self.doc.activeElement
+        key = None
+        if not absent(active) and node.contains(active):
+            key = active.getAttribute("data-key")
+            key = None if absent(key) else str(key)
+        node.replaceChildren(*[c for c in children if c is not None])
+        if key:
+            again = node.querySelector(f'[data-key="{key}"]')
+            if not absent(again):
+                again.focus()
+
+    def button(self, c: Choice, cls: str = "") -> Any:
+        classes = " ".join(x for x in (cls, "primary" if c.primary else "") if x)
+        attrs = {
+            "type": "button",
+            "class": classes or None,
+            "data-cmd": c.cmd,
+            "data-arg": c.arg,
+            "data-key": f"{c.cmd}:{c.arg}",
+            "aria-disabled": "false" if c.enabled else "true",
+        }
+        if c.pressed is not None:
+            attrs["aria-pressed"] = "true" if c.pressed else "false"
+        return self.d.el("button", attrs, c.label)
+
+    # ------------------------------------------------------------- table
+
+    def render(self, t: TableModel) -> None:
+        table = self.get("table")
+        table.setAttribute("data-phase", t.phase)
+        table.setAttribute("data-awaiting", t.awaiting)
+        table.setAttribute("data-game", t.game)
+        table.setAttribute("data-players", str(len(t.seats)))
+        table.setAttribute("data-step", str(t.step))
+        table.setAttribute("data-match", str(t.match_id))
+        self._region("title", t.title, lambda v: self._replace(self.get("title"), [self.d.el("span", {}, v)]))
+        self._region("seats", t.seats, self._seats)
+        self._region("trick", t.trick, self._trick)
+        self._region("last", t.last_trick, self._last)
+        self._region("status", t.status, lambda v: self._replace(self.get("turn"), [self.d.el("span", {}, v)]))
+        self._region("message", t.message, self._message)
+        self._region("notice", t.notice, lambda v: self._replace(self.get("notice"), [self.d.el("span", {}, v)] if v else []))
+        self._region("controls", t.controls, self._controls)
+        self._region("hand", t.hand, self._hand)
+        self._region("sheet", t.sheet, self._sheet)
+        self._region("rules", t.rules, self._rules)
+        if self._region("summary", t.summary, self._summary) and t.summary is not None:
+            primary = self.get("summary").querySelector(".primary")
+            if not absent(primary):
+                primary.focus()
+        last_btn = self.get("last-btn")
+        last_btn.setAttribute("aria-pressed", "true" if t.last_trick is not None else "false")
+        last_btn.setAttribute("aria-disabled", "false" if t.last_trick_available or t.last_trick else "true")
+        self._region("speed", (t.speed, t.speeds), self._speed)
+
+    def _seats(self, seats: tuple[SeatModel, ...]) -> None:
+        nodes = []
+        for s in seats:
+            cls = ["seat"]
+            if s.is_you:
+                cls.append("you")
+            if s.is_turn:
+                cls.append("turn")
+            name = self.d.el("h2", {"class": "seat-name"}, s.name)
+            if s.level:
+                name.append(self.d.el("span", {"class": "level", "title": "Computer player level"}, s.level))
+            if s.is_dealer:
+                name.append(self.d.el("span", {"class": "dealer", "title": "Dealer", "aria-label": "dealer"}, "D"))
+            stats = self.d.el("p", {"class": "seat-stats"})
+            items = []
+            if s.bid:
+                items.append(("bid", s.bid))
+            items.append(("tricks", f"Tricks {s.tricks}"))
+            if s.hand_points:
+                items.append(("hand", f"Hand {s.hand_points}"))
+            items.append(("score", f"Score {s.score}"))
+            for k, text in items:
+                stats.append(self.d.el("span", {"class": f"stat stat-{k}"}, text))
+            node = self.d.el(
+                "section",
+                {"class": " ".join(cls), "data-seat": s.seat, "aria-label": s.name,
+                 "aria-current": "true" if s.is_turn else None},
+                name,
+                self.d.el("p", {"class": "seat-team"}, s.team) if s.team else None,
+                stats,
+                self.d.el("p", {"class": "seat-cards"}, f"{s.cards_left} card{'s' if s.cards_left != 1 else ''}")
+                if not s.is_you and s.cards_left else None,
+                self.d.el("p", {"class": "seat-status"}, s.status) if s.status else None,
+            )
+            node.style.setProperty("--x", f"{s.x}%")
+            node.style.setProperty("--y", f"{s.y}%")
+            nodes.append(node)
+        self._replace(self.get("seats"), nodes)
+
+    def _small_card(self, c: Any) -> Any:
+        f = c.face
+        item = self.d.el("li", {"class": self.d.face_classes(f, "played" + (" winner" if c.winner else "")),
+                                "aria-label": f"{c.seat_name}: {f.name}"},
+                         *self.d.card_face(f))
+        item.style.setProperty("--x", f"{c.x}%")
+        item.style.setProperty("--y", f"{c.y}%")
+        return item
+
+    def _trick(self, t: TrickModel) -> None:
+        root = self.get("trick")
+        root.setAttribute("data-kind", t.kind)
+        self._replace(root, [
+            self.d.el("p", {"class": "trick-label"}, t.label),
+            self.d.el("ul", {"class": "trick-cards", "aria-label": t.label or "Cards on the table"},
+                      *[self._small_card(c) for c in t.cards]),
+        ])
+
+    def _last(self, last: LastTrick | None) -> None:
+        root = self.get("last")
+        if last is None:
+            root.setAttribute("hidden", "")
+            self._replace(root, [])
+            return
+        root.removeAttribute("hidden")
+        cards = []
+        for c in last.cards:
+            f = c.face
+            cards.append(self.d.el("li", {"class": "last-item" + (" winner" if c.winner else "")},
+                                   self.d.el("span", {"class": "last-seat"}, c.seat_name),
+                                   self.d.el("span", {"class": self.d.face_classes(f, "mini"), "role": "img",
+                                                      "aria-label": f.name}, *self.d.card_face(f))))
+        self._replace(root, [
+            self.d.el("h2", {}, last.label),
+            self.d.el("ul", {"class": "last-cards"}, *cards),
+            self.button(Choice("last-trick", "", "Close")),
+        ])
+
+    def _message(self, text: str) -> None:
+        root = self.get("message")
+        if not text:
+            root.setAttribute("hidden", "")
+            self._replace(root, [])
+            return
+        root.removeAttribute("hidden")
+        self._replace(root, [self.d.el("span", {}, text),
+                             self.d.el("button", {"type": "button", "class": "dismiss", "data-cmd": "dismiss",
+                                                  "aria-label": "Dismiss"}, "×")])
+
+    def _controls(self, c: Controls) -> None:
+        root = self.get("controls")
+        root.setAttribute("data-kind", c.kind)
+        nodes = []
+        if c.prompt:
+            nodes.append(self.d.el("p", {"class": "prompt", "id": "prompt"}, c.prompt))
+        if c.card is not None:
+            f = c.card
+            nodes.append(self.d.el("span", {"class": self.d.face_classes(f, "draw-card"), "role": "img",
+                                            "aria-label": f.name}, *self.d.card_face(f)))
+        groups: dict[str, list[Any]] = {}
+        for choice in c.choices:
+            groups.setdefault(choice.group, []).append(self.button(choice))
+        for group, buttons in groups.items():
+            label = {"number": "Tricks", "suit": "Trump suit"}.get(group, "Choices")
+            nodes.append(self.d.el("div", {"class": f"choices choices-{group or 'main'}", "role": "group",
+                                           "aria-label": label}, *buttons))
+        self._replace(root, nodes)
+
+    def _hand(self, h: Hand) -> None:
+        root = self.get("hand")
+        root.setAttribute("aria-label", h.label)
+        root.setAttribute("data-mode", h.mode)
+        n = len(h.cards) + h.face_down
+        root.style.setProperty("--n", str(max(n, 1)))
+        nodes = []
+        for i, c in enumerate(h.cards):
+            f = c.face
+            extra = " ".join(x for x in ("playable" if c.playable else "", "selected" if c.selected else "",
+                                         "received" if c.received else "") if x)
+            attrs = {
+                "type": "button",
+                "class": self.d.face_classes(f, extra),
+                "data-cmd": "card",
+                "data-arg": c.action if h.mode == "play" else f.card,
+                "data-key": c.key,
+                "aria-label": f.name,
+                "aria-disabled": "false" if c.playable else "true",
+            }
+            if h.mode == "pass":
+                attrs["aria-pressed"] = "true" if c.selected else "false"
+            node = self.d.el("button", attrs, *self.d.card_face(f))
+            node.style.setProperty("--i", str(i))
+            nodes.append(node)
+        for i in range(h.face_down):
+            node = self.d.el("span", {"class": "card back", "aria-hidden": "true"})
+            node.style.setProperty("--i", str(len(h.cards) + i))
+            nodes.append(node)
+        if h.face_down:
+            nodes.append(self.d.el("span", {"class": "visually-hidden"}, h.label))
+        self._replace(root, nodes)
+
+    def _sheet(self, s: ScoreSheet) -> None:
+        d = self.d
+        head1 = d.el("tr", {}, d.el("th", {"scope": "col", "rowspan": "2"}, "Hand"))
+        head2 = d.el("tr", {})
+        for name in s.sides:
+            head1.append(d.el("th", {"scope": "colgroup", "colspan": str(len(s.fields)), "class": "side-name"}, name))
+            for f in s.fields:
+                head2.append(d.el("th", {"scope": "col"}, f))
+        body = d.el("tbody", {})
+        for row in s.rows:
+            tr = d.el("tr", {"class": "current" if row.current else None},
+                      d.el("th", {"scope": "row"}, row.label + ("…" if row.current else "")))
+            for cells in row.cells:
+                for i, text in enumerate(cells):
+                    tr.append(d.el("td", {"class": "first" if i == 0 else None}, text))
+            body.append(tr)
+        foot = d.el("tr", {}, d.el("th", {"scope": "row"}, "Total"))
+        for total in s.totals:
+            foot.append(d.el("td", {"colspan": str(len(s.fields)), "class": "first"}, total))
+        table = d.el("table", {"class": "sheet"},
+                     d.el("caption", {"class": "visually-hidden"}, "Score sheet"),
+                     d.el("thead", {}, head1, head2), body, d.el("tfoot", {}, foot))
+        self._replace(self.get("sheet"), [d.el("div", {"class": "sheet-scroll"}, table),
+                                          d.el("p", {"class": "sheet-note"}, s.note) if s.note else None])
+
+    def _rules(self, rules: tuple[tuple[str, str], ...]) -> None:
+        items = []
+        for label, value in rules:
+            items.append(self.d.el("dt", {}, label))
+            items.append(self.d.el("dd", {}, value))
+        self._replace(self.get("rules"), items)
+
+    def _summary(self, s: Summary | None) -> None:
+        root = self.get("summary")
+        if s is None:
+            root.setAttribute("hidden", "")
+            self._replace(root, [])
+            return
+        root.removeAttribute("hidden")
+        root.setAttribute("data-game-over", "true" if s.game_over else "false")
+        d = self.d
+        rows = [d.el("tr", {}, d.el("th", {"scope": "col"}, "Player" if len(s.lines) and "&" not in s.lines[0].name else "Side"),
+                     d.el("th", {"scope": "col"}, "This hand"), d.el("th", {"scope": "col"}, "Points"),
+                     d.el("th", {"scope": "col"}, "Total"))]
+        for line in s.lines:
+            rows.append(d.el("tr", {"class": "best" if line.best else None},
+                             d.el("th", {"scope": "row"}, line.name), d.el("td", {}, line.detail),
+                             d.el("td", {}, line.points), d.el("td", {}, line.total)))
+        nodes = [d.el("h2", {"id": "summary-title"}, s.title)]
+        for note in s.notes:
+            nodes.append(d.el("p", {"class": "summary-note"}, note))
+        nodes.append(d.el("div", {"class": "sheet-scroll"}, d.el("table", {"class": "summary-table"}, *rows)))
+        nodes.append(d.el("div", {"class": "choices"}, *[self.button(b) for b in s.buttons]))
+        self._replace(root, nodes)
+
+    def _speed(self, value: tuple[str, tuple[tuple[str, str], ...]]) -> None:
+        speed, speeds = value
+        select = self.get("speed")
+        options = [self.d.el("option", {"value": k, "selected": k == speed}, label) for k, label in speeds]
+        self._replace(select, options)
+        select.value = speed
+
+    # ------------------------------------------------------------- dialog
+
+    def render_dialog(self, m: DialogModel | None) -> None:
+        dialog = self.get("newgame")
+        if m is None:
+            self.prev.pop("dialog", None)
+            if dialog.open:
+                dialog.close()
+            return
+        if self._region("dialog", m, self._dialog) or not dialog.open:
+            if not dialog.open:
+                dialog.showModal()
+
+    def _field(self, f: Field) -> Any:
+        d = self.d
+        fid = f"opt-{f.key}"
+        help_id = f"{fid}-help"
+        common = {"id": fid, "data-opt": f.key, "data-key": fid, "disabled": not f.enabled,
+                  "aria-describedby": help_id if f.help else None}
+        if f.kind == "bool":
+            control = d.el("input", {**common, "type": "checkbox", "checked": f.value == "true"})
+            row = d.el("div", {"class": "field field-bool"}, control, d.el("label", {"for": fid}, f.label))
+        else:
+            if f.kind == "choice":
+                control = d.el("select", common, *[d.el("option", {"value": v, "selected": v == f.value}, label)
+                                                   for v, label in f.choices])
+            else:
+                control = d.el("input", {**common, "type": "number", "inputmode": "numeric", "value": f.value,
+                                         "min": f.low, "max": f.high, "step": f.step})
+            row = d.el("div", {"class": f"field field-{f.kind}"}, d.el("label", {"for": fid}, f.label), control)
+        if f.help:
+            row.append(d.el("small", {"id": help_id, "class": "help"}, f.help))
+        if f.kind == "bool":
+            control.checked = f.value == "true"
+        elif f.kind == "choice":
+            control.value = f.value
+        return row
+
+    def _dialog(self, m: DialogModel) -> None:
+        d = self.d
+        nodes = [d.el("h2", {"id": "newgame-title"}, "New game")]
+        basics = d.el("fieldset", {"class": "group"}, d.el("legend", {}, "Game"),
+                      self._field(m.game), self._field(m.preset), self._field(m.players), self._field(m.target))
+        nodes.append(basics)
+        for title, fields in m.groups:
+            nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, title),
+                              *[self._field(f) for f in fields]))
+        nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, "Computer players"),
+                          *[self._field(f) for f in m.bots], self._field(m.speed)))
+        if m.error:
+            nodes.append(d.el("p", {"class": "dialog-error", "role": "alert"}, m.error))
+        buttons = d.el("div", {"class": "choices dialog-buttons"},
+                       self.button(Choice("dialog-start", "", "Start game", m.can_start, primary=True)))
+        if m.can_cancel:
+            buttons.append(self.button(Choice("dialog-cancel", "", "Cancel")))
+        nodes.append(buttons)
+        self._replace(self.get("newgame-body"), nodes)

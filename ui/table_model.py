@@ -1,0 +1,894 @@
+"""The table's view model: from one seat's view to plain data to draw.
+
+Pure Python (no browser import), so tests/ui runs it under CPython. The
+input is the engine's :class:`game.view.SeatView` for the human's seat
+(what that seat may know, nothing more) and a :class:`UiState` (what the
+player has chosen on screen but not yet done: cards picked to pass, the
+last trick opened, a message). The output is a tree of frozen dataclasses of
+strings, numbers and booleans that ui/dom.py draws as it is, with no game
+logic of its own.
+
+>>> from game import new_match
+>>> m = new_match("hearts", "standard", seed=3)
+>>> while m.phase in ("cut", "deal"):
+...     m.apply(m.legal_actions()[0])
+>>> t = build_table(m.view(0), UiState())
+>>> [s.name for s in t.seats]
+['You', 'West', 'North', 'East']
+>>> len(t.hand.cards), t.hand.cards[0].face.name
+(13, '2 of diamonds')
+>>> t.controls.kind, t.controls.prompt
+('pass', 'Choose 3 cards to pass left, to West. North chooses first.')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.actions import (
+    BLIND_NIL_BID,
+    DISCARD,
+    KEEP,
+    LOOK,
+    MOON_OTHERS,
+    MOON_SELF,
+    NIL_BID,
+    auction_bid,
+    auction_suit,
+    bid,
+    bid_value,
+)
+from game.cards import (
+    DECK_SIZE,
+    HEARTS,
+    JACK_DIAMONDS_MASK,
+    QUEEN_SPADES_MASK,
+    SUIT_MASKS,
+    card_name,
+    iter_cards,
+    popcount,
+)
+from game.deal import tricks_per_hand
+from game.scoring import spades_side_score
+
+from .settings import (
+    GAME_NAMES,
+    LEVEL_NAMES,
+    LEVELS,
+    OPTION_GROUPS,
+    PLAYER_COUNTS,
+    PRESET_NOTES,
+    SPEEDS,
+    TARGET_HELP,
+    Settings,
+    check,
+)
+from game.rules import PRESETS
+
+SUIT_LETTER = "CDHS"
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_SHORT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+# Hand order, left to right: colours alternate and spades (trump) come last.
+SUIT_ORDER = (1, 0, 2, 3)  # diamonds, clubs, hearts, spades
+COMPASS = ("South", "South-west", "West", "North-west", "North", "North-east", "East", "South-east")
+PASS_WORDS = {"left": "left", "right": "right", "across": "across", "hold": "no pass"}
+
+# --------------------------------------------------------------------- data
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card as drawn anywhere: id, full name (the accessible name), index."""
+
+    card: int
+    name: str  # "Queen of spades"
+    rank: str  # "Q", "10"
+    suit: str  # "S", "H", "D", "C"
+    red: bool
+
+
+@dataclass(frozen=True)
+class HandCard:
+    key: str  # stable across redraws: "c49" (the id, so two decks' copies differ)
+    face: CardFace
+    action: int  # what a click asks the engine for (two decks: the first copy)
+    playable: bool  # can be played or picked now; False draws aria-disabled
+    selected: bool = False  # picked to pass
+    received: bool = False  # passed to you this hand
+
+
+@dataclass(frozen=True)
+class Hand:
+    cards: tuple[HandCard, ...]
+    face_down: int  # cards not looked at yet (blind nil)
+    label: str  # "Your hand, 13 cards"
+    mode: str  # "play", "pass", "view" or "none": how clicks are read
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    seat: int
+    name: str
+    level: str  # bot level label, "" for you
+    is_you: bool
+    x: float  # position around the table, percent of its width (0 left)
+    y: float  # percent of its height (0 top)
+    is_turn: bool
+    is_dealer: bool
+    team: str  # "" or the partnership's name
+    bid: str  # "Bid 4", "Nil", "—" (Spades) / "" (Hearts)
+    tricks: int
+    hand_points: str  # Hearts: points taken this hand
+    score: str  # running score of the seat or its side
+    cards_left: int
+    status: str  # "thinking", "passed", "" ...
+
+
+@dataclass(frozen=True)
+class TrickCard:
+    seat: int
+    seat_name: str
+    face: CardFace
+    x: float  # percent of the trick area
+    y: float
+    winner: bool
+
+
+@dataclass(frozen=True)
+class TrickModel:
+    kind: str  # "current", "taken" (a finished trick still shown), "cut", "empty"
+    label: str
+    cards: tuple[TrickCard, ...]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button: data-cmd / data-arg are what a click sends to the controller."""
+
+    cmd: str
+    arg: str
+    label: str
+    enabled: bool = True
+    pressed: bool | None = None  # a toggle's state, None for a plain button
+    group: str = ""
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class Controls:
+    kind: str  # "bid", "blind", "auction", "pass", "draw", "moon", "none"
+    prompt: str
+    choices: tuple[Choice, ...] = ()
+    card: CardFace | None = None  # the stock's top card in the two-player draw
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    label: str  # hand number
+    cells: tuple[tuple[str, ...], ...]  # per side: one text per field
+    current: bool = False
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    sides: tuple[str, ...]
+    fields: tuple[str, ...]  # ("Bid", "Won", "Pts", "Total", "Bags") or ("Pts", "Total")
+    rows: tuple[SheetRow, ...]
+    totals: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class SummaryLine:
+    name: str
+    detail: str
+    points: str
+    total: str
+    best: bool = False
+
+
+@dataclass(frozen=True)
+class Summary:
+    title: str
+    lines: tuple[SummaryLine, ...]
+    notes: tuple[str, ...]
+    buttons: tuple[Choice, ...]
+    game_over: bool
+
+
+@dataclass(frozen=True)
+class LastTrick:
+    label: str
+    cards: tuple[TrickCard, ...]
+
+
+@dataclass(frozen=True)
+class TableModel:
+    title: str
+    game: str
+    phase: str
+    awaiting: str  # what the table waits for from you: play, pass, bid, draw, moon, next, over, or ""
+    status: str  # one line: whose turn and what for
+    message: str  # the reason a click was refused, or "" (shown as an alert)
+    notice: str  # "You received ..." and similar news
+    seats: tuple[SeatModel, ...]
+    trick: TrickModel
+    hand: Hand
+    controls: Controls
+    sheet: ScoreSheet
+    summary: Summary | None
+    last_trick: LastTrick | None  # shown when asked for
+    last_trick_available: bool
+    speed: str
+    speeds: tuple[tuple[str, str], ...]
+    rules: tuple[tuple[str, str], ...]  # the options in force, from the engine's rule set
+    step: int = 0  # actions applied so far (drawn as data-step, for tests to wait on)
+    match_id: int = 0  # drawn as data-match
+
+
+@dataclass(frozen=True)
+class UiState:
+    """What the controller holds beside the match: choices not yet sent to the
+    engine, and how the table is shown."""
+
+    settings: Settings = field(default_factory=Settings)
+    selected: frozenset[int] = frozenset()  # cards picked to pass
+    message: str = ""
+    show_last: bool = False
+    hold_trick: bool = False  # a finished trick stays on the table a moment
+    auction_n: int | None = None  # Auction Spades: the number picked, before the suit
+    human: int = 0
+    step: int = 0  # actions applied so far in the match (a redraw counter for tests)
+    match_id: int = 0  # which match since the page opened
+
+
+# --------------------------------------------------------------------- cards
+
+
+def face(c: int) -> CardFace:
+    suit = (c % DECK_SIZE) // 13
+    return CardFace(c, card_name(c), RANK_SHORT[c % 13], SUIT_LETTER[suit], suit in (1, 2))
+
+
+def sort_key(c: int) -> tuple[int, int, int]:
+    base = c % DECK_SIZE
+    return (SUIT_ORDER.index(base // 13), base % 13, c // DECK_SIZE)
+
+
+def sorted_cards(mask: int) -> list[int]:
+    return sorted(iter_cards(mask), key=sort_key)
+
+
+def names_text(cards: list[int]) -> str:
+    """'the 2 of clubs, the Queen of spades and the 9 of hearts'"""
+    names = [f"the {card_name(c)}" for c in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --------------------------------------------------------------------- seats
+
+
+def seat_angle(seat: int, players: int, human: int = 0) -> float:
+    """Degrees clockwise from the bottom of the screen, the human at 0."""
+    return 360.0 * ((seat - human) % players) / players
+
+
+def seat_names(players: int) -> list[str]:
+    """'You' and a compass name for every other seat, by where it sits.
+
+    >>> seat_names(4)
+    ['You', 'West', 'North', 'East']
+    >>> seat_names(3)
+    ['You', 'North-west', 'North-east']
+    """
+    names = ["You"]
+    for s in range(1, players):
+        names.append(COMPASS[round(seat_angle(s, players) / 45) % 8])
+    return names
+
+
+def position(angle: float, rx: float, ry: float) -> tuple[float, float]:
+    a = math.radians(angle)
+    return round(50 - rx * math.sin(a), 1), round(50 + ry * math.cos(a), 1)
+
+
+def side_name(v: Any, side: int, names: list[str]) -> str:
+    seats = [s for s in range(v.players) if v.side_of(s) == side]
+    return " & ".join(names[s] for s in seats)
+
+
+def _bid_text(value: int | None, suit: int | None) -> str:
+    if value is None:
+        return ""
+    if value == 0:
+        return "Nil"
+    if value == -1:
+        return "Blind nil"
+    if suit is not None:
+        return f"{value} {SUIT_WORDS[suit]}"
+    return str(value)
+
+
+def hearts_points(taken: int, rules: Any) -> int:
+    """Points in a set of taken cards (before any moon)."""
+    p = popcount(taken & SUIT_MASKS[HEARTS]) + 13 * popcount(taken & QUEEN_SPADES_MASK)
+    if rules.jack_of_diamonds:
+        p -= 10 * popcount(taken & JACK_DIAMONDS_MASK)
+    return p
+
+
+def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
+    n = v.players
+    out = []
+    for s in range(n):
+        angle = seat_angle(s, n, ui.human)
+        x, y = position(angle, 46, 44)
+        side = v.side_of(s)
+        team = side_name(v, side, names) if v.game == "spades" and v.rules.partnership else ""
+        if v.game == "spades":
+            b = v.bids[s]
+            if b is not None:
+                bid_t = "Bid " + _bid_text(b, v.bid_suits[s]) if b > 0 else _bid_text(b, None)
+            elif v.phase == "bid":
+                bid_t = "Bidding…" if v.to_act == s else "No bid yet"
+            else:
+                bid_t = "—"
+            bags = f", {v.bags[side]} bags" if v.rules.bag_limit else ""
+            score = f"{v.scores[side]}{bags}"
+            hand_points = ""
+        else:
+            bid_t = ""
+            score = str(v.scores[s])
+            hand_points = str(hearts_points(v.taken[s], v.rules))
+        level = ""
+        if s != ui.human:
+            lv = ui.settings.levels[(s - 1) % len(ui.settings.levels)] if ui.settings.levels else "normal"
+            level = lv.capitalize()
+        status = ""
+        if v.to_act == s and v.phase in ("pass", "bid", "play", "draw", "moon"):
+            status = "Your turn" if s == ui.human else "Thinking…"
+        out.append(
+            SeatModel(
+                seat=s,
+                name=names[s],
+                level=level,
+                is_you=s == ui.human,
+                x=x,
+                y=y,
+                is_turn=v.to_act == s and v.phase not in ("hand_over", "game_over"),
+                is_dealer=v.dealer == s and v.hand_number > 0,
+                team=team,
+                bid=bid_t,
+                tricks=v.tricks_won[s],
+                hand_points=hand_points,
+                score=score,
+                cards_left=v.hand_sizes[s],
+                status=status,
+            )
+        )
+    return tuple(out)
+
+
+# --------------------------------------------------------------------- trick
+
+
+def _trick_cards(v: Any, pairs: tuple[tuple[int, int], ...], names: list[str], winner: int | None,
+                 human: int) -> tuple[TrickCard, ...]:
+    out = []
+    seen: dict[int, int] = {}
+    for seat, c in pairs:
+        k = seen.get(seat, 0)
+        seen[seat] = k + 1
+        x, y = position(seat_angle(seat, v.players, human), 30, 28)
+        out.append(TrickCard(seat, names[seat], face(c), round(x + 7 * k, 1), round(y - 4 * k, 1),
+                             winner is not None and seat == winner))
+    return tuple(out)
+
+
+def _trick(v: Any, ui: UiState, names: list[str]) -> TrickModel:
+    if v.phase in ("cut", "deal") and v.hand_number == 0 and v.cut:
+        last_round = v.cut[-1][0]
+        draws = tuple((seat, c) for r, seat, c in v.cut if r == last_round)
+        if v.phase == "deal":
+            label = f"{names[v.dealer]} cut the highest card and deals."
+            if v.dealer == ui.human:
+                label = "You cut the highest card and deal."
+            return TrickModel("cut", label, _trick_cards(v, draws, names, v.dealer, ui.human))
+        label = "Cutting for the deal: the highest card deals."
+        if last_round:
+            label = "A tie for the highest card: those players cut again."
+        return TrickModel("cut", label, _trick_cards(v, draws, names, None, ui.human))
+    if v.trick:
+        total = tricks_per_hand(v.rules)
+        return TrickModel("current", f"Trick {v.trick_number + 1} of {total}",
+                          _trick_cards(v, v.trick, names, None, ui.human))
+    if ui.hold_trick and v.last_trick is not None:
+        pairs, winner = v.last_trick
+        who = "You take" if winner == ui.human else f"{names[winner]} takes"
+        return TrickModel("taken", f"{who} the trick.", _trick_cards(v, pairs, names, winner, ui.human))
+    if v.phase == "play":
+        total = tricks_per_hand(v.rules)
+        leader = "You lead" if v.to_act == ui.human else f"{names[v.to_act]} leads"
+        return TrickModel("empty", f"Trick {v.trick_number + 1} of {total}: {leader}.", ())
+    return TrickModel("empty", "", ())
+
+
+def _last_trick(v: Any, ui: UiState, names: list[str]) -> LastTrick | None:
+    if not ui.show_last or v.last_trick is None:
+        return None
+    pairs, winner = v.last_trick
+    who = "you" if winner == ui.human else names[winner]
+    return LastTrick(f"Last trick, won by {who}", _trick_cards(v, pairs, names, winner, ui.human))
+
+
+# --------------------------------------------------------------------- hand
+
+
+def _hand(v: Any, ui: UiState) -> Hand:
+    me = ui.human
+    legal = set(v.legal) if v.to_act == me else set()
+    if v.game == "spades" and v.phase == "bid" and not v.looked:
+        n = v.hand_sizes[me]
+        return Hand((), n, f"Your hand, {n} cards face down", "none")
+    passing = v.phase == "pass" and popcount(v.passed) < getattr(v.rules, "pass_count", 0)
+    received = v.received if v.phase == "play" and v.trick_number == 0 else 0
+    cards = []
+    for c in sorted_cards(v.hand):
+        action = c
+        if c >= DECK_SIZE and (v.hand >> (c - DECK_SIZE)) & 1:
+            action = c - DECK_SIZE  # the engine takes the first copy of two identical cards
+        if passing:
+            playable = True
+        elif v.phase == "play":
+            playable = action in legal
+        else:
+            playable = False
+        cards.append(HandCard(f"c{c}", face(c), action, playable, c in ui.selected, bool((received >> c) & 1)))
+    mode = "pass" if passing else "play" if v.phase == "play" else "view" if cards else "none"
+    count = len(cards)
+    label = f"Your hand, {count} card{'s' if count != 1 else ''}"
+    if mode == "play" and v.to_act == me:
+        label += f", {sum(1 for c in cards if c.playable)} playable"
+    return Hand(tuple(cards), 0, label, mode)
+
+
+# --------------------------------------------------------------------- controls
+
+
+def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
+    me = ui.human
+    mine = v.to_act == me
+    rules = v.rules
+    if v.phase == "pass":
+        count = rules.pass_count
+        target = names[v.pass_target] if v.pass_target is not None else ""
+        direction = PASS_WORDS[v.pass_direction]
+        if popcount(v.passed) >= count:
+            return Controls("none", "Waiting for the others to choose their passes.")
+        chosen = len(ui.selected)
+        ready = chosen == count and mine
+        label = f"Pass {count} card{'s' if count != 1 else ''} {direction}"
+        prompt = f"Choose {count} card{'s' if count != 1 else ''} to pass {direction}, to {target}."
+        if not mine:
+            prompt += f" {names[v.to_act]} chooses first."
+        return Controls("pass", prompt, (
+            Choice("pass", "", label, ready, primary=True),
+            Choice("clear-pass", "", "Clear", chosen > 0),
+        ))
+    if not mine:
+        return Controls("none", "")
+    legal = set(v.legal)
+    if v.phase == "draw":
+        c = v.draw_card
+        took = v.hand_sizes[me]
+        prompt = (
+            f"Top of the stock: the {card_name(c)}. Keep it (the next card is thrown away unseen), "
+            f"or discard it and take the next card. You have {took} of 13 cards."
+        )
+        return Controls("draw", prompt, (
+            Choice("act", str(KEEP), "Keep it", True, primary=True),
+            Choice("act", str(DISCARD), "Discard it, take the next"),
+        ), face(c))
+    if v.phase == "moon":
+        total = 26 * (2 if v.players >= 6 else 1)
+        return Controls("moon", "You took every point: you shot the moon! How do you score it?", (
+            Choice("act", str(MOON_OTHERS), f"Everyone else +{total}", True, primary=True),
+            Choice("act", str(MOON_SELF), f"Me −{total}"),
+        ))
+    if v.phase != "bid":
+        return Controls("none", "")
+    if not v.looked:
+        return Controls("blind", "Bid blind nil now, before you see your cards (+200 or −200), or look at them first.", (
+            Choice("act", str(BLIND_NIL_BID), "Bid blind nil"),
+            Choice("act", str(LOOK), "Look at my cards", True, primary=True),
+        ))
+    tricks = tricks_per_hand(rules)
+    partner = ""
+    if rules.partnership:
+        pb = v.bids[(me + 2) % 4]
+        if pb is not None:
+            partner = f" Your partner bid {_bid_text(pb, v.bid_suits[(me + 2) % 4]).lower()}."
+    choices = []
+    if rules.nil:
+        choices.append(Choice("act", str(NIL_BID), "Nil", NIL_BID in legal, group="number"))
+    if rules.auction:
+        numbers = sorted({bid_value(a) for a in legal if auction_suit(a) is not None})
+        for n in range(1, tricks + 1):
+            choices.append(Choice("auction-n", str(n), str(n), n in numbers, ui.auction_n == n, group="number"))
+        if ui.auction_n is not None:
+            for s in (3, 2, 1, 0):
+                a = auction_bid(ui.auction_n, s)
+                choices.append(Choice("act", str(a), f"{ui.auction_n} {SUIT_WORDS[s]}", a in legal, group="suit"))
+        prompt = "Your bid: tricks, then the trump suit. The highest bid names trump." + partner
+        return Controls("auction", prompt, tuple(choices))
+    for n in range(1, tricks + 1):
+        choices.append(Choice("act", str(bid(n)), str(n), bid(n) in legal, group="number"))
+    return Controls("bid", "Your bid: how many tricks will you take?" + partner, tuple(choices))
+
+
+# --------------------------------------------------------------------- status
+
+
+def _status(v: Any, ui: UiState, names: list[str]) -> tuple[str, str]:
+    """(status line, awaiting)."""
+    me = ui.human
+    who = names[v.to_act] if v.to_act is not None else ""
+    mine = v.to_act == me
+    phase = v.phase
+    if phase == "cut":
+        return "Cutting for the first dealer.", ""
+    if phase == "deal":
+        return ("You deal." if v.dealer == me else f"{names[v.dealer]} deals."), ""
+    if phase == "draw":
+        return ("Your draw." if mine else f"{who} is drawing from the stock."), "draw" if mine else ""
+    if phase == "pass":
+        if popcount(v.passed) >= v.rules.pass_count:
+            return "Waiting for the others to pass.", ""
+        return ("Choose your cards to pass." if mine else f"{who} is choosing cards to pass."), "pass"
+    if phase == "bid":
+        return ("Your bid." if mine else f"{who} is bidding."), "bid" if mine else ""
+    if phase == "play":
+        if ui.hold_trick and not v.trick and not mine:
+            return f"{who} leads next.", ""
+        if mine:
+            return ("Your lead: play a card." if not v.trick else "Your turn: play a card."), "play"
+        return f"{who} is playing.", ""
+    if phase == "moon":
+        return ("Choose how to score your moon." if mine else f"{who} shot the moon and is choosing."), "moon" if mine else ""
+    if phase in ("hand_over", "game_over") and ui.hold_trick and v.last_trick is not None:
+        winner = v.last_trick[1]
+        return ("You take" if winner == me else f"{names[winner]} takes") + " the last trick.", ""
+    if phase == "hand_over":
+        return f"Hand {v.hand_number} is over.", "next"
+    return "The game is over.", "over"
+
+
+def _notice(v: Any, ui: UiState, names: list[str]) -> str:
+    if v.game != "hearts" or v.phase != "play" or v.trick_number != 0:
+        return ""
+    if v.received:
+        giver = next((s for s in range(v.players) if (s + _offset(v.pass_direction)) % v.players == ui.human), None)
+        who = names[giver] if giver is not None else "another player"
+        return f"You received {names_text(sorted_cards(v.received))} from {who}."
+    if v.pass_direction == "hold" and v.rules.pass_count:
+        return "No passing this hand."
+    return ""
+
+
+def _offset(direction: str) -> int:
+    return {"left": 1, "across": 2, "right": -1}.get(direction, 0)
+
+
+# --------------------------------------------------------------------- score sheet
+
+
+def _record_bid(value: Any) -> tuple[int, int | None]:
+    """A record's bid entry as (tricks, suit): nil 0, blind nil -1."""
+    if value == "nil":
+        return 0, None
+    if value == "blind_nil":
+        return -1, None
+    if isinstance(value, list):
+        return int(value[0]), SUIT_LETTER.index(value[1])
+    return int(value), None
+
+
+def _side_bid_text(bids: list[tuple[int, int | None]]) -> str:
+    numeric = sum(b for b, _ in bids if b > 0)
+    parts = [str(numeric)] if numeric or not bids or all(b > 0 for b, _ in bids) else []
+    parts += ["BN" if b == -1 else "N" for b, _ in bids if b <= 0]
+    return "+".join(parts) or "—"
+
+
+def _spades_hand_scores(v: Any, record: dict[str, Any]) -> list[tuple[int, int, int, int]]:
+    """Per side: (points, bags after, tricks, penalties) of a finished hand."""
+    rules = v.rules
+    tricks_in = tricks_per_hand(rules)
+    bids = [_record_bid(b)[0] for b in record["bids"]]
+    tricks = record["result"]["tricks"]
+    out = []
+    for side in range(rules.sides):
+        seats = [s for s in range(v.players) if v.side_of(s) == side]
+        score = spades_side_score(rules, [bids[s] for s in seats], [tricks[s] for s in seats],
+                                  record.get("bags_before", [0] * rules.sides)[side], tricks_in)
+        out.append((score.points, score.bags, sum(tricks[s] for s in seats), score.penalties))
+    return out
+
+
+def _sheet(v: Any, ui: UiState, names: list[str]) -> ScoreSheet:
+    sides = tuple(side_name(v, side, names) for side in range(v.rules.sides))
+    rows = []
+    if v.game == "spades":
+        fields = ("Bid", "Won", "Pts", "Total", "Bags")
+        totals = [0] * len(sides)
+        for i, rec in enumerate(v.records):
+            scores = _spades_hand_scores(v, rec)
+            cells = []
+            for side in range(len(sides)):
+                seats = [s for s in range(v.players) if v.side_of(s) == side]
+                bids = [_record_bid(rec["bids"][s]) for s in seats]
+                points, bags, won, _ = scores[side]
+                totals[side] = rec.get("scores_before", totals)[side] + points
+                cells.append((_side_bid_text(bids), str(won), f"{points:+d}", str(totals[side]), str(bags)))
+            rows.append(SheetRow(str(i + 1), tuple(cells)))
+        if v.phase in ("bid", "play", "draw"):
+            cells = []
+            for side in range(len(sides)):
+                seats = [s for s in range(v.players) if v.side_of(s) == side]
+                bids = [(v.bids[s], v.bid_suits[s]) for s in seats]
+                bid_t = _side_bid_text(bids) if all(b is not None for b, _ in bids) else "…"
+                cells.append((bid_t, str(sum(v.tricks_won[s] for s in seats)), "", "", ""))
+            rows.append(SheetRow(str(v.hand_number), tuple(cells), True))
+        totals_t = tuple(
+            f"{v.scores[i]}" + (f" ({v.bags[i]} bags)" if v.rules.bag_limit else "") for i in range(len(sides))
+        )
+        note = f"Bags are overtricks: every {v.rules.bag_limit} cost {v.rules.bag_penalty}." if v.rules.bag_limit else ""
+    else:
+        fields = ("Pts", "Total")
+        totals = [0] * len(sides)
+        for i, rec in enumerate(v.records):
+            pts = rec["result"]["points"]
+            cells = []
+            for s in range(len(sides)):
+                totals[s] += pts[s]
+                cells.append((str(pts[s]), str(totals[s])))
+            rows.append(SheetRow(str(i + 1), tuple(cells)))
+        if v.phase in ("pass", "play"):
+            cells = tuple((str(hearts_points(v.taken[s], v.rules)), "") for s in range(len(sides)))
+            rows.append(SheetRow(str(v.hand_number), cells, True))
+        totals_t = tuple(str(x) for x in v.scores)
+        note = f"Lowest score wins when someone reaches {v.rules.target}."
+    if v.game == "spades":
+        note = (note + " " if note else "") + f"Highest score wins at {v.rules.target}."
+    return ScoreSheet(sides, fields, tuple(rows), totals_t, note)
+
+
+# --------------------------------------------------------------------- summary
+
+
+def _winner_text(v: Any, ui: UiState, names: list[str]) -> str:
+    if not v.winners:
+        return ""
+    mine = v.side_of(ui.human) in v.winners
+    if mine:
+        return "You win!" if not (v.game == "spades" and v.rules.partnership) else "You and your partner win!"
+    who = " and ".join(side_name(v, w, names) for w in v.winners)
+    verb = "win" if "&" in who or len(v.winners) > 1 else "wins"
+    return f"{who} {verb}."
+
+
+def _summary(v: Any, ui: UiState, names: list[str]) -> Summary | None:
+    if v.phase not in ("hand_over", "game_over") or not v.records:
+        return None
+    rec = v.records[-1]
+    over = v.phase == "game_over"
+    lines = []
+    notes = []
+    n_sides = v.rules.sides
+    if v.game == "spades":
+        scores = _spades_hand_scores(v, rec)
+        bids = [_record_bid(b) for b in rec["bids"]]
+        tricks = rec["result"]["tricks"]
+        for side in range(n_sides):
+            seats = [s for s in range(v.players) if v.side_of(s) == side]
+            points, bags, won, penalties = scores[side]
+            parts = []
+            for s in seats:
+                b = bids[s][0]
+                if b <= 0:
+                    kind = "Blind nil" if b < 0 else "Nil"
+                    ok = "made" if tricks[s] == 0 else f"failed ({tricks[s]} trick{'s' if tricks[s] != 1 else ''})"
+                    parts.append(f"{names[s]}: {kind} {ok}")
+            contract = sum(bids[s][0] for s in seats if bids[s][0] > 0)
+            if contract:
+                got = sum(tricks[s] for s in seats if bids[s][0] > 0)
+                parts.append(f"bid {contract}, took {got}: {'made' if got >= contract else 'set'}")
+            if penalties:
+                parts.append(f"bag penalty −{penalties * v.rules.bag_penalty}")
+            lines.append(SummaryLine(side_name(v, side, names), "; ".join(parts), f"{points:+d}",
+                                     str(v.scores[side]), side in v.winners))
+    else:
+        pts = rec["result"]["points"]
+        for s in range(v.players):
+            taken = v.taken[s]
+            detail = []
+            h = popcount(taken & SUIT_MASKS[HEARTS])
+            if h:
+                detail.append(f"{h} heart{'s' if h != 1 else ''}")
+            if taken & QUEEN_SPADES_MASK:
+                detail.append("the Queen of spades")
+            if v.rules.jack_of_diamonds and taken & JACK_DIAMONDS_MASK:
+                detail.append("the Jack of diamonds")
+            lines.append(SummaryLine(names[s], ", ".join(detail) or "no points",
+                                     f"{pts[s]:+d}" if pts[s] else "0", str(v.scores[s]), s in v.winners))
+        total = 26 * (2 if v.players >= 6 else 1)
+        for s in range(v.players):
+            raw = popcount(v.taken[s] & SUIT_MASKS[HEARTS]) + 13 * popcount(v.taken[s] & QUEEN_SPADES_MASK)
+            if raw == total:
+                how = f" and took −{total}" if rec.get("moon_choice") == "self_minus_26" else ""
+                notes.append(f"{names[s]} shot the moon{how}!")
+    if over:
+        title = f"Game over after {len(v.records)} hand{'s' if len(v.records) != 1 else ''}"
+        notes.insert(0, _winner_text(v, ui, names))
+        buttons = (Choice("again", "", "Play again", True, primary=True), Choice("new-game", "", "New game…"))
+    else:
+        title = f"Hand {v.hand_number} is over"
+        buttons = (Choice("next", "", "Next hand", True, primary=True),)
+    return Summary(title, tuple(lines), tuple(notes), buttons, over)
+
+
+# --------------------------------------------------------------------- rules panel
+
+
+def _rule_value(spec: Any, value: Any) -> str:
+    if spec.kind == "bool":
+        return "on" if value else "off"
+    if spec.kind == "choice":
+        if isinstance(value, tuple):
+            return ", ".join(value) if value else "none"
+        return dict(spec.choices).get(value, str(value))
+    return str(value)
+
+
+def rules_lines(rules: Any) -> tuple[tuple[str, str], ...]:
+    """Every option in force, read from the engine's rule set."""
+    out = [("Players", str(rules.players)), ("Target score", str(rules.target))]
+    for _, group in OPTION_GROUPS[rules.game]:
+        for spec in group:
+            value = getattr(rules, spec.name)
+            if spec.name == "pass_cycle":
+                out.append((spec.label, ", ".join(value)))
+            else:
+                out.append((spec.label, _rule_value(spec, value)))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------- table
+
+
+def build_table(v: Any, ui: UiState) -> TableModel:
+    """The whole table for the human's seat view ``v``."""
+    names = seat_names(v.players) if ui.human == 0 else [f"Seat {s}" for s in range(v.players)]
+    status, awaiting = _status(v, ui, names)
+    s = ui.settings
+    preset_t = f" · {s.preset}" if s.game == v.game else ""
+    title = f"{GAME_NAMES[v.game]}{preset_t} · {v.players} players · to {v.rules.target}"
+    return TableModel(
+        title=title,
+        game=v.game,
+        phase=v.phase,
+        awaiting=awaiting,
+        status=status,
+        message=ui.message,
+        notice=_notice(v, ui, names),
+        seats=_seats(v, ui, names),
+        trick=_trick(v, ui, names),
+        hand=_hand(v, ui),
+        controls=_controls(v, ui, names),
+        sheet=_sheet(v, ui, names),
+        summary=None if ui.hold_trick else _summary(v, ui, names),
+        last_trick=_last_trick(v, ui, names),
+        last_trick_available=v.last_trick is not None and v.phase == "play",
+        speed=s.speed,
+        speeds=tuple((k, sp.label) for k, sp in SPEEDS.items()),
+        rules=rules_lines(v.rules),
+        step=ui.step,
+        match_id=ui.match_id,
+    )
+
+
+# --------------------------------------------------------------------- dialog
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str  # the option name (data-opt)
+    label: str
+    help: str
+    kind: str  # "bool", "int", "choice"
+    value: str
+    choices: tuple[tuple[str, str], ...] = ()
+    enabled: bool = True
+    low: int = 0
+    high: int = 0
+    step: int = 1
+
+
+@dataclass(frozen=True)
+class DialogModel:
+    game: Field
+    preset: Field
+    players: Field
+    target: Field
+    groups: tuple[tuple[str, tuple[Field, ...]], ...]
+    bots: tuple[Field, ...]
+    speed: Field
+    error: str
+    can_start: bool
+    can_cancel: bool
+
+
+def _field_value(spec: Any, value: Any) -> str:
+    if spec.kind == "bool":
+        return "true" if value else "false"
+    return str(value)
+
+
+def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> DialogModel:
+    """The New game dialog for a draft of the settings."""
+    g = draft.game
+    problem = error or check(draft)
+    names = seat_names(draft.players)
+    groups = []
+    for title, specs in OPTION_GROUPS[g]:
+        fields = []
+        for spec in specs:
+            enabled = True
+            help_t = spec.help
+            high = spec.high
+            choices = spec.choices
+            if spec.name == "partnership" and draft.players != 4:
+                enabled = False
+                help_t += " Needs 4 players."
+            if spec.name == "blind_nil_behind" and not draft.options.get("blind_nil"):
+                enabled = False
+            if spec.name == "bag_penalty" and not draft.options.get("bag_limit"):
+                enabled = False
+            if spec.name == "odd_cards" and (104 if draft.players >= 6 else 52) % draft.players == 0:
+                enabled = False
+                help_t += " The deck divides evenly for this many players."
+            if spec.name == "pass_count":
+                high = (104 if draft.players >= 6 else 52) // draft.players - 1
+            if spec.name == "pass_cycle":
+                choices = tuple(c for c in choices if draft.players == 4 or "across" not in c[0])
+                if not draft.options.get("pass_count"):
+                    enabled = False
+            fields.append(Field(spec.name, spec.label, help_t, spec.kind,
+                                _field_value(spec, draft.options.get(spec.name)), choices, enabled,
+                                spec.low, high, spec.step))
+        groups.append((title, tuple(fields)))
+    presets = tuple((p, f"{p.capitalize()}: {PRESET_NOTES.get((g, p), '')}") for p in PRESETS[g])
+    bots = tuple(
+        Field(f"level{s}", names[s], "", "choice", draft.levels[s - 1], tuple((lv, LEVEL_NAMES[lv]) for lv in LEVELS))
+        for s in range(1, draft.players)
+    )
+    return DialogModel(
+        game=Field("game", "Game", "", "choice", g, tuple((k, v) for k, v in GAME_NAMES.items())),
+        preset=Field("preset", "Preset", "A preset sets every option below; change any of them after.",
+                     "choice", draft.preset, presets),
+        players=Field("players", "Players", "You and the computer players.", "choice", str(draft.players),
+                      tuple((str(n), str(n)) for n in PLAYER_COUNTS[g])),
+        target=Field("target", "Target score", TARGET_HELP[g], "int", str(draft.target), (), True, 1, 100_000, 10),
+        groups=tuple(groups),
+        bots=bots,
+        speed=Field("speed", "Speed of play", "How long the computer players take for each card.", "choice",
+                    draft.speed, tuple((k, sp.label) for k, sp in SPEEDS.items())),
+        error=problem,
+        can_start=not problem,
+        can_cancel=can_cancel,
+    )
