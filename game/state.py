@@ -116,6 +116,12 @@ class Match:
         hearts_mode = getattr(rules, "hearts_broken", None)
         self._breaks_on_lead_only: bool | None = None if hearts_mode is None else hearts_mode == "discard"
         self._queen_breaks = bool(getattr(rules, "queen_breaks_hearts", False))
+        self._two_decks = getattr(rules, "decks", 1) == 2
+        # Discards are free unless a Hearts rule limits them.
+        self._plain_discards = hearts_mode is None or (
+            hearts_mode != "discard" and not rules.no_points_first_trick  # type: ignore[union-attr]
+        )
+        self._lead_block = HEARTS_ALL if hearts_mode == "lead" else 0  # see _start_play for Spades
         self._tricks_in_hand = dealing.tricks_per_hand(rules)
         self._mask_key: tuple[int, int, int] | None = None  # see legal_actions()
         self._mask = 0
@@ -230,36 +236,30 @@ class Match:
     def _play_mask(self, seat: int) -> int:
         hand = self.hands[seat]
         trick = self.trick
-        hearts = self.game == "hearts"
-        if not trick:
-            if self.lead_card >= 0:
-                return 1 << self.lead_card
-            if hearts:
-                if self.rules.hearts_broken == "lead" and not self.broken:  # type: ignore[union-attr]
-                    rest = hand & ~HEARTS_ALL
-                    if rest:
-                        return self._dedupe(rest)
-                return self._dedupe(hand)
-            if not self.broken:
-                rest = hand & ~SUIT_MASKS[self.trump]
-                if rest:
-                    return self._dedupe(rest)
-            return self._dedupe(hand)
-        follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
-        if follow:
-            return self._dedupe(follow)
+        if trick:
+            legal = hand & SUIT_MASKS[SUIT_OF[trick[0]]]  # follow suit
+            if not legal:
+                legal = hand if self._plain_discards else self._hearts_discards(hand)
+        elif self.lead_card >= 0:
+            return 1 << self.lead_card
+        elif self.broken:
+            legal = hand
+        else:
+            # Hearts (or trump) may not be led until broken, unless nothing else is held.
+            legal = hand & ~self._lead_block or hand
+        if self._two_decks:
+            legal &= ~((legal & FULL_DECK) << DECK_SIZE)  # two identical cards are one choice
+        return legal
+
+    def _hearts_discards(self, hand: int) -> int:
+        """The cards a Hearts player void in the led suit may discard."""
+        rules: HeartsRules = self.rules  # type: ignore[assignment]
         legal = hand
-        if hearts:
-            rules: HeartsRules = self.rules  # type: ignore[assignment]
-            if self.trick_number == 0 and rules.no_points_first_trick:
-                safe = legal & ~HEARTS_POINT_MASK
-                if safe:
-                    legal = safe
-            if rules.hearts_broken == "discard" and not self.broken:
-                rest = legal & ~HEARTS_ALL
-                if rest:
-                    legal = rest
-        return self._dedupe(legal)
+        if self.trick_number == 0 and rules.no_points_first_trick:
+            legal = legal & ~HEARTS_POINT_MASK or legal
+        if rules.hearts_broken == "discard" and not self.broken:
+            legal = legal & ~HEARTS_ALL or legal
+        return legal
 
     def _bid_limit(self, seat: int) -> int:
         """The highest number of tricks this seat may bid."""
@@ -509,6 +509,8 @@ class Match:
 
     def _start_play(self) -> None:
         self.phase = PLAY_PHASE
+        if self.game == "spades":
+            self._lead_block = SUIT_MASKS[self.trump]
         n = self.players
         self.leader = (self.dealer + 1) % n
         sizes = [popcount(h) for h in self.hands]

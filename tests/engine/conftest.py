@@ -1,0 +1,98 @@
+"""Small helpers for the rule tests: positions from card texts, bids, play.
+
+Rule tests import these with ``from conftest import ...``; pytest loads this
+file before it collects the test modules next to it.
+"""
+
+import os
+import sys
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+
+from game.actions import bid  # noqa: E402
+from game.cards import DECK_SIZE, cards_text, iter_cards, parse_card  # noqa: E402
+from game.deal import cards_in_play  # noqa: E402
+
+RANKS = "23456789TJQKA"
+
+
+def suit(letter, ranks=RANKS):
+    """Card texts of one suit, e.g. suit("S", "AKQ") -> "AS KS QS"."""
+    return " ".join(r + letter for r in ranks)
+
+
+def hands(*texts):
+    """Hand masks, one string of card texts per seat. A card named a second
+    time is the second deck's copy."""
+    used = 0
+    out = []
+    for text in texts:
+        mask = 0
+        for word in text.split():
+            c = parse_card(word)
+            if (used | mask) >> c & 1:
+                c += DECK_SIZE
+            assert not (used | mask) >> c & 1, f"{word} named three times"
+            mask |= 1 << c
+        used |= mask
+        out.append(mask)
+    return out
+
+
+def rest_of_deck(rules, *texts):
+    """Card texts of the cards in play that none of ``texts`` names, lowest id first."""
+    used = 0
+    for mask in hands(" ".join(texts)):
+        used |= mask
+    return [cards_text(1 << c)[0] for c in iter_cards(cards_in_play(rules) & ~used)]
+
+
+def round_robin(rules, dealer):
+    """A deal of the unshuffled deck, one card at a time from the dealer's left."""
+    n = rules.players
+    out = [0] * n
+    for i, c in enumerate(iter_cards(cards_in_play(rules))):
+        out[(dealer + 1 + i) % n] |= 1 << c
+    return out
+
+
+def start(m, texts, dealer, pass_direction="hold"):
+    """Deal these hands (Hearts: with this pass direction) and return the match."""
+    m.deal_hands(hands(*texts), dealer, pass_direction if m.game == "hearts" else None)
+    return m
+
+
+def bid_all(m, bids):
+    """Bid in turn from the dealer's left (a number, "nil", "blind_nil" or an
+    auction [n, suit]); a seat that has not looked looks first unless it bids
+    blind nil."""
+    for b in bids:
+        if isinstance(b, int):
+            b = bid(b)  # a plain int given to apply() is an action int
+        seat = m.to_act
+        if not m.looked[seat] and b != "blind_nil":
+            m.apply("look")
+        m.apply(b)
+
+
+def play(m, text):
+    """Play these card texts in order, each by the seat to act."""
+    for word in text.split():
+        m.apply(word)
+
+
+def play_out(m):
+    """Finish the hand with the first legal card each time."""
+    while m.phase == "play":
+        m.apply(m.legal_actions()[0])
+
+
+def legal(m):
+    """The seat to act's legal cards as a set of texts."""
+    return set(cards_text(m.legal_mask()))
+
+
+def held(m, seat):
+    return set(cards_text(m.hands[seat]))
