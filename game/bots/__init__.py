@@ -116,14 +116,15 @@ def hint(view: Any) -> tuple[int, str]:
 
     >>> from game.state import new_match
     >>> from game.cards import parse_mask
-    >>> m = new_match("hearts", "standard", seed=1)
+    >>> m = new_match("hearts", "classic", seed=1)
     >>> m.deal_hands([parse_mask("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
     ...               parse_mask("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"),
     ...               parse_mask("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"),
     ...               parse_mask("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS")], dealer=3, pass_direction="hold")
-    >>> m.apply("2C")
-    >>> hint(m.view(1))[1]
-    'Discard the Queen of spades... '[:0] or hint(m.view(1))[1]
+    >>> for card in ("2C", "AD", "AH"):
+    ...     m.apply(card)
+    >>> hint(m.view(3))
+    (49, 'Discard the Queen of spades: you are void in clubs, and seat 0 takes her.')
     """
     return decide(Know.from_view(view), "normal")
 

@@ -133,7 +133,12 @@ class Know:
         k.players = m.players
         k.phase = m.phase
         k.hand = m.hands[seat] if m.looked[seat] else 0
-        k.legal = m.legal_actions() if m.to_act == seat else []
+        if m.to_act != seat:
+            k.legal = []
+        elif m.phase == "play":
+            k.legal = cards_of(m.legal_mask())
+        else:
+            k.legal = m.legal_actions()
         k.trick = list(zip(m.trick_seats, m.trick))
         k.trick_number = m.trick_number
         k.played = m.played
@@ -152,11 +157,11 @@ class Know:
         k.received = 0
         k.broken = m.broken
         k.trump = m.trump
-        k.hand_sizes = [count(h) for h in m.hands]
+        k.hand_sizes = [bin(h).count("1") for h in m.hands]
         k.looked = m.looked[seat]
         k.draw_card = m.stock[-1] if m.phase == "draw" and m.stock else None
         k.seen_discards = 0
-        k.records_len = len(m.records)
+        k.records_len = 0  # not needed inside a playout
         k._finish()
         return k
 

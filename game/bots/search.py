@@ -14,16 +14,23 @@ in other hands) are tried once.
 
 The budget is a time limit (``ms``) and/or a number of sampled deals
 (``samples``); whichever ends first stops the search, and at least one
-sample is always searched. Bidding, passing, the draw and the moon choice
-use the ``normal`` rules.
+sample is always searched. A searched move replaces the ``normal`` one only
+when it beats it on the same deals by more than :data:`Z_SWITCH` standard
+errors, so a small budget never makes the bot worse than ``normal`` by noise.
+
+Spades bids are searched the same way (the normal bid, one more, one less,
+nil for a weak hand), each sample played out from the bidding on. Passing,
+the draw, blind nil and the moon choice use the ``normal`` rules.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
 
+from ..actions import LOOK, NIL_BID, bid, bid_value
 from ..cards import DECK_SIZE
 from ..view import determinize
 from . import hearts_bot, spades_bot
@@ -31,58 +38,148 @@ from .common import RANK_OF, SUIT_OF, Know, name
 
 DEFAULT_MS = 800.0  # per decision; the issue allows at most 1 s
 DEFAULT_SAMPLES = 400  # an upper bound on sampled deals when only ms is given
+Z_SWITCH = 1.0  # standard errors by which a searched move must beat the normal one
 
 
-def search_choice(view: Any, rng: random.Random, ms: float | None = None, samples: int | None = None) -> tuple[int, str]:
-    """The hard bot's action for ``view`` and a one-line reason."""
-    from . import decide
+class Search:
+    """One hard decision, cut into small steps (one playout each) so that a
+    page can hand control back to the browser between them::
 
-    k = Know.from_view(view)
-    if k.phase != "play" or len(k.legal) == 1:
-        return decide(k, "normal", rng)
-    base, base_why = decide(k, "normal", rng)
-    cands = candidates(k)
-    if len(cands) == 1:
-        return base, base_why
-    if base not in cands:
-        # The normal choice stands for its whole group of equivalent cards.
-        for c in cands:
-            if _same_group(k, c, base):
-                cands[cands.index(c)] = base
-                break
-    if ms is None and samples is None:
-        ms = DEFAULT_MS
-    max_samples = samples if samples is not None else DEFAULT_SAMPLES
-    deadline = None if ms is None else time.perf_counter() + ms / 1000.0
-    totals = {c: 0.0 for c in cands}
-    done = 0
-    start = time.perf_counter()
-    while done < max_samples:
-        world = determinize(view, rng)
-        for c in cands:
-            m = world.clone()
-            m.apply(c)
-            totals[c] += playout_value(m, k.seat, k.passed)
-        done += 1
-        if deadline is not None:
-            now = time.perf_counter()
-            per = (now - start) / done
-            if now + per > deadline:
-                break
-    best = max(cands, key=lambda c: (totals[c], c == base))
-    if totals[best] <= totals.get(base, -1e18) + 1e-9:
-        best = base
-    mean = totals[best] / done
-    if best == base:
-        return best, f"{base_why} (Search agrees over {done} sampled deals.)"
-    unit = "points" if k.game == "hearts" else "points for your side"
-    shown = -mean if k.game == "hearts" else mean
-    other = totals[base] / done
-    other_shown = -other if k.game == "hearts" else other
-    return best, (
-        f"Play {name(best)}: over {done} sampled deals it averaged {shown:.1f} {unit}, "
-        f"against {other_shown:.1f} for {name(base)}."
-    )
+        s = Search(view, rng)
+        while not s.step():
+            await asyncio.sleep(0)   # in the browser; a plain loop elsewhere
+        action, reason = s.result()
+    """
+
+    def __init__(self, view: Any, rng: random.Random, ms: float | None = None, samples: int | None = None) -> None:
+        from . import decide
+
+        self.view = view
+        self.rng = rng
+        k = self.k = Know.from_view(view)
+        self.base, self.base_why = decide(k, "normal", rng)
+        self.cands = [self.base]
+        if k.phase == "play" and len(k.legal) > 1:
+            self.cands = candidates(k)
+            if self.base not in self.cands:
+                # The normal choice stands for its whole group of equivalent cards.
+                for i, c in enumerate(self.cands):
+                    if _adjacent(c, self.base, k.played | k.hand):
+                        self.cands[i] = self.base
+                        break
+        elif k.phase == "bid" and k.game == "spades" and not getattr(k.rules, "auction", False) and LOOK not in k.legal:
+            self.cands = bid_candidates(k, self.base)
+        if ms is None and samples is None:
+            ms = DEFAULT_MS
+        self.max_samples = samples if samples is not None else DEFAULT_SAMPLES
+        self.start = time.perf_counter()
+        self.deadline = None if ms is None else self.start + ms / 1000.0
+        self.values: dict[int, list[float]] = {c: [] for c in self.cands}
+        self.samples = 0
+        self._world: Any = None
+        self._next = 0  # the candidate to try next on the current world
+        self.finished = len(self.cands) == 1
+
+    def step(self) -> bool:
+        """Run one playout; True once the budget is spent (then call :meth:`result`)."""
+        if self.finished:
+            return True
+        if self._world is None:
+            self._world = determinize(self.view, self.rng)
+            self._next = 0
+        c = self.cands[self._next]
+        m = self._world.clone()
+        m.apply(c)
+        self.values[c].append(playout_value(m, self.k.seat, self.k.passed))
+        self._next += 1
+        if self._next == len(self.cands):
+            self._world = None
+            self.samples += 1
+            if self.samples >= self.max_samples:
+                self.finished = True
+            elif self.deadline is not None:
+                now = time.perf_counter()
+                if now + (now - self.start) / self.samples > self.deadline:
+                    self.finished = True
+        return self.finished
+
+    def result(self) -> tuple[int, str]:
+        """The chosen action and its reason (the normal one until a sample is done)."""
+        base = self.base
+        n = self.samples
+        if len(self.cands) == 1 or not n:
+            return base, self.base_why
+        means = {c: sum(v[:n]) / n for c, v in self.values.items()}
+        best = max(self.cands, key=lambda c: (means[c], c == base))
+        if best != base and not _clearly_better(self.values[best][:n], self.values[base][:n]):
+            best = base
+        if best == base:
+            return best, f"{self.base_why} (Search agrees over {n} sampled deals.)"
+        hearts = self.k.game == "hearts"
+        unit = "points" if hearts else "points for your side"
+        sign = -1 if hearts else 1
+        return best, (
+            f"{_verb(best)}: over {n} sampled deals it averaged {sign * means[best]:.1f} {unit}, "
+            f"against {sign * means[base]:.1f} for {_what(base)}."
+        )
+
+
+def search_choice(
+    view: Any, rng: random.Random, ms: float | None = None, samples: int | None = None
+) -> tuple[int, str]:
+    """The hard bot's action for ``view`` and a one-line reason, searched to the end of the budget."""
+    s = Search(view, rng, ms=ms, samples=samples)
+    while not s.step():
+        pass
+    return s.result()
+
+
+def _what(a: int) -> str:
+    if a < 104:
+        return name(a)
+    v = bid_value(a)
+    return "nil" if v == 0 else "blind nil" if v < 0 else f"a bid of {v}"
+
+
+def _verb(a: int) -> str:
+    if a < 104:
+        return f"Play {name(a)}"
+    v = bid_value(a)
+    return "Bid nil" if v == 0 else f"Bid {v}"
+
+
+def bid_candidates(k: Know, base: int) -> list[int]:
+    """The normal bid, one more and one less, and nil when the hand is weak."""
+    legal = set(k.legal)
+    b = bid_value(base)
+    out = [base]
+    if b > 0:
+        for v in (b - 1, b + 1):
+            if v >= 1 and bid(v) in legal:
+                out.append(bid(v))
+        if NIL_BID in legal and b <= 3:
+            partner = k.partner()
+            pbid = k.bids[partner] if partner is not None else None
+            if pbid is None or pbid > 0:
+                out.append(NIL_BID)
+    elif b == 0:
+        for v in (1, 2):
+            if bid(v) in legal:
+                out.append(bid(v))
+    return out
+
+
+def _clearly_better(a: list[float], b: list[float]) -> bool:
+    """Whether ``a`` beats ``b`` on the same sampled deals by more than noise."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    if n < 2:
+        return True
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > Z_SWITCH * math.sqrt(var / n)
 
 
 def candidates(k: Know) -> list[int]:
@@ -106,16 +203,14 @@ def _adjacent(a: int, b: int, gone: int) -> bool:
     return between & ~gone == 0
 
 
-def _same_group(k: Know, a: int, b: int) -> bool:
-    gone = k.played | k.hand
-    return _adjacent(a, b, gone) and all(SUIT_OF[x] == SUIT_OF[a] for x in (a, b))
-
-
 def playout(m: Any, root: int, root_passed: int) -> None:
     """Play the hand to its end with the normal heuristics for every seat."""
     choose_h = hearts_bot.choose_play
     choose_s = spades_bot.choose_play
     hearts = m.game == "hearts"
+    while m.phase == "bid":
+        k = Know.from_match(m, m.to_act)
+        m.apply(spades_bot.choose_bid(k)[0])
     while m.phase == "play":
         seat = m.to_act
         k = Know.from_match(m, seat, root_passed if seat == root else 0)
@@ -131,27 +226,26 @@ def playout(m: Any, root: int, root_passed: int) -> None:
 
 
 def playout_value(m: Any, seat: int, passed: int) -> float:
-    """Play out and score the hand from ``seat``'s side (higher is better)."""
+    """Play out and score the hand from ``seat``'s side (higher is better).
+
+    Hearts: minus the seat's points. Spades: the side's points minus the mean
+    of the other sides', where a bag costs its share of the bag penalty
+    rather than the whole penalty when the limit happens to fall.
+    """
+    before = list(m.scores)
+    bags_before = list(m.bags)
     playout(m, seat, passed)
-    rec = m.records[-1]
-    result = rec["result"]
-    if m.game == "hearts":
-        return -float(result["points"][seat])
     rules = m.rules
-    points = result.get("side_points") or result["points"]
-    if rules.partnership:
-        sides = points
-    else:
-        sides = result["points"]
     mine = rules.side_of(seat)
-    value = [float(p) for p in sides]
+    value = [float(a - b) for a, b in zip(m.scores, before)]
+    if m.game == "hearts":
+        return -value[mine]
     if rules.bag_limit:
-        # Bags cost their share of the penalty, not a lump when the limit falls.
-        before = rec["bags_before"]
         per_bag = rules.bag_penalty / rules.bag_limit
-        for s in range(len(value)):
-            crossed = (before[s] + _new_bags(m, rules, s)) // rules.bag_limit
-            value[s] += crossed * rules.bag_penalty - _new_bags(m, rules, s) * per_bag
+        for side in range(len(value)):
+            new = _new_bags(m, rules, side)
+            crossed = (bags_before[side] + new) // rules.bag_limit
+            value[side] += crossed * rules.bag_penalty - new * per_bag
     others = [v for s, v in enumerate(value) if s != mine]
     return value[mine] - sum(others) / len(others)
 
@@ -176,4 +270,4 @@ def _new_bags(m: Any, rules: Any, side: int) -> int:
     return bags
 
 
-__all__ = ["DEFAULT_MS", "DEFAULT_SAMPLES", "candidates", "playout", "playout_value", "search_choice"]
+__all__ = ["DEFAULT_MS", "DEFAULT_SAMPLES", "Search", "Z_SWITCH", "bid_candidates", "candidates", "playout", "playout_value", "search_choice"]
