@@ -104,7 +104,7 @@ def parse_action(value: object) -> int:
     if isinstance(value, str):
         if value in _BY_WORD:
             return _BY_WORD[value]
-        if value.isdigit():
+        if value.isascii() and value.isdigit():
             return parse_action(int(value))
         try:
             return parse_card(value)

@@ -49,6 +49,15 @@ def _kind(action: int) -> str:
     return _ACTION_TEXT.get(action, "do that")
 
 
+def _second_copy(m: Match, seat: int, c: int) -> str:
+    """The refusal of a second-deck id while the first copy is free: identical
+    cards are one choice, offered once under the first deck's id."""
+    free = m.hands[seat] & ~(m.pass_chosen[seat] if m.phase == "pass" else 0)
+    if c >= DECK_SIZE and (free >> c) & 1 and (free >> (c - DECK_SIZE)) & 1:
+        return f"You hold the {card_name(c)} twice: the two are one choice, offered as card {c - DECK_SIZE}."
+    return ""
+
+
 def _held(mask: int) -> str:
     return card_name(min(iter_cards(mask), key=lambda c: c % DECK_SIZE))
 
@@ -63,6 +72,8 @@ def explain(m: Match, action: int) -> str:
         return f"It is time to {_PHASE_TEXT[m.phase]}, not to {_kind(action)}."
     seat = m.to_act
     assert seat is not None
+    if _second_copy(m, seat, action):
+        return _second_copy(m, seat, action)
     if m.phase == "pass":
         if not (m.hands[seat] >> action) & 1:
             return f"You do not hold the {card_name(action)}."
@@ -102,7 +113,7 @@ def _explain_play(m: Match, seat: int, c: int) -> str:
 def _explain_bid(m: Match, seat: int, action: int) -> str:
     rules = m.rules
     if action == LOOK:
-        return "You have already looked at your cards."
+        return "You have already looked at your cards." if m.looked[seat] else ""
     if not m.looked[seat] and (action == NIL_BID or bid_value(action) > 0):
         return "Look at your cards before you bid, or bid blind nil."
     if action == BLIND_NIL_BID:

@@ -88,7 +88,7 @@ def replay_record(record: object) -> Match:
     _need(isinstance(record, dict), "record", "must be a JSON object.")
     assert isinstance(record, dict)
     game = record.get("game")
-    _need(game in _KEYS, "game", f"must be spades or hearts, not {game!r}.")
+    _need(isinstance(game, str) and game in _KEYS, "game", f"must be spades or hearts, not {game!r}.")
     for key in record:
         _need(key in _KEYS[game], key, f"is not a field of a {game} record.")
     for key in ("rules", "dealer", "hands", "plays"):

@@ -200,7 +200,7 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
 
 
 def _rule_class(game: object) -> type[SpadesRules] | type[HeartsRules]:
-    if game not in RULE_CLASSES:
+    if not isinstance(game, str) or game not in RULE_CLASSES:
         raise RulesError(f"Unknown game {game!r}: choose spades or hearts.")
     return RULE_CLASSES[game]  # type: ignore[index]
 
@@ -223,10 +223,8 @@ def rules_from_dict(game: str, options: object) -> Rules:
 
 def preset(game: str, name: str, **overrides: Any) -> Rules:
     """A named preset of RULES.md, with any options changed by keyword."""
-    presets = PRESETS.get(game)
-    if presets is None:
-        _rule_class(game)
-        raise AssertionError  # unreachable: _rule_class raised
-    if name not in presets:
+    _rule_class(game)
+    presets = PRESETS[game]
+    if not isinstance(name, str) or name not in presets:
         raise RulesError(f"Unknown {game} preset {name!r}: choose {', '.join(presets)}.")
     return rules_from_dict(game, {**presets[name], **overrides})

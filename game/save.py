@@ -71,6 +71,8 @@ def match_from_json(text: str) -> Match:
         data = json.loads(text)
     except (ValueError, TypeError) as e:
         raise RecordError(f"The saved match is not valid JSON ({e}).") from None
+    except RecursionError:
+        raise RecordError("The saved match is not a Baza save: its JSON is nested too deeply.") from None
     return match_from_dict(data)
 
 

@@ -375,11 +375,17 @@ class Match:
                 self.apply(legal[int(rand() * len(legal))])
 
     def _resolve(self, action: int) -> int:
-        """Map a first-deck card to the copy the seat to act holds."""
+        """The copy of a card named by its text that the seat to act can use:
+        with two decks, the first deck's copy while it is free."""
         if is_card(action) and self.to_act is not None:
-            hand = self.hands[self.to_act]
-            if not (hand >> action) & 1 and (hand >> (action + DECK_SIZE)) & 1:
-                return action + DECK_SIZE
+            free = self.hands[self.to_act]
+            if self.phase == PASS_PHASE:
+                free &= ~self.pass_chosen[self.to_act]
+            first = action % DECK_SIZE
+            if (free >> first) & 1:
+                return first
+            if (free >> (first + DECK_SIZE)) & 1:
+                return first + DECK_SIZE
         return action
 
     def _cut(self) -> None:
@@ -492,6 +498,7 @@ class Match:
             return
         self.bids[seat] = bid_value(action)
         self.bid_suits[seat] = auction_suit(action)
+        self.looked[seat] = True  # a blind nil bidder picks up its cards once it has bid
         nxt = (seat + 1) % self.players
         if nxt != (self.dealer + 1) % self.players:
             self.to_act = nxt

@@ -50,6 +50,7 @@ class SeatView:
     cut: tuple[tuple[int, int, int], ...]  # (round, seat, card) of every cut draw
     draw_card: int | None  # two-player Spades: the stock's top card, seen by the seat to act
     seen_discards: int  # two-player Spades: the cards this seat saw and threw away
+    stock_size: int  # two-player Spades: cards left in the stock
     pass_direction: str
     pass_target: int | None
     passed: int  # the cards this seat chose to pass
@@ -86,10 +87,23 @@ def seat_view(m: Match, seat: int) -> SeatView:
     public = m.clone()
     public.seed = "hidden"  # future deals must not be derivable from a view
     public._mask_key = None  # nor the acting seat's legal cards
+    public._mask = 0
+    # Finished hands: only this seat's own dealt cards and passes stay.
+    public._hand_log = [
+        (
+            dealer,
+            [h if s == seat else 0 for s, h in enumerate(dealt)],
+            direction,
+            [p if s == seat else 0 for s, p in enumerate(passes)],
+            *rest,
+        )
+        for dealer, dealt, direction, passes, *rest in m._hand_log
+    ]
+    public._records = [_redact(r, seat) for r in m.records]
     known = m.hands[seat] if m.looked[seat] else 0
     public.hands = [known if s == seat else 0 for s in range(m.players)]
     public.dealt = [0] * m.players
-    public.stock = []
+    public.stock = []  # the draw's unseen stock: determinize() fills it again
     public.seen_discards = [m.seen_discards[s] if s == seat else 0 for s in range(m.players)]
     passes_done = m.phase != "pass"
     received = 0
@@ -140,7 +154,8 @@ def seat_view(m: Match, seat: int) -> SeatView:
         bags=tuple(m.bags),
         winners=tuple(m.winners),
         moon_shooter=m.moon_shooter,
-        records=tuple(_redact(r, seat) for r in m.records),
+        records=tuple(public._records),
+        stock_size=len(m.stock),
         _public=public,
     )
 
@@ -166,6 +181,9 @@ def _known_holdings(v: SeatView) -> list[int]:
     known = [0] * v.players
     if v.pass_target is not None and v.phase != "pass":
         known[v.pass_target] = v.passed & ~v.played
+    lead = v._public.lead_card
+    if v.phase == "play" and lead >= 0 and v.to_act is not None and v.to_act != v.seat:
+        known[v.to_act] |= 1 << lead  # everyone sees who must lead the 2 of clubs
     return known
 
 
@@ -181,6 +199,8 @@ def sample_hands(v: SeatView, rng: random.Random) -> list[int]:
     known = _known_holdings(v)
     need = [v.hand_sizes[s] - popcount(known[s]) for s in range(n)]
     pool = cards_in_play(v.rules) & ~v.played & ~v.seen_discards
+    if v.draw_card is not None:
+        pool &= ~(1 << v.draw_card)  # on top of the stock, in no hand
     for s in range(n):
         pool &= ~known[s]
     if v.looked:
@@ -274,6 +294,19 @@ def determinize(v: SeatView, rng: random.Random) -> Match:
     m = v._public.clone()
     hands = sample_hands(v, rng)
     m.hands = hands
+    if v.stock_size:
+        # Two-player draw: the stock is made of cards in no hand, with the
+        # top card known to the seat that is looking at it.
+        rest = cards_in_play(v.rules) & ~v.played & ~v.seen_discards
+        for h in hands:
+            rest &= ~h
+        if v.draw_card is not None:
+            rest &= ~(1 << v.draw_card)
+        unseen = list(iter_cards(rest))
+        rng.shuffle(unseen)
+        m.stock = unseen[: v.stock_size - (v.draw_card is not None)]
+        if v.draw_card is not None:
+            m.stock.append(v.draw_card)
     m.seed = f"sample:{rng.random()}"
     if m.phase == "pass":
         # Seats that already chose their passes: choose for them at random.
