@@ -304,7 +304,7 @@ ORACLE_DEPTH = {"hearts_4": 6, "hearts_3": 5, "hearts_6": 7, "spades_classic": 5
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
-def test_perft_agrees_with_rules_oracle(name):
+def test_perft_agrees_with_oracle(name):
     """The move generator written from RULES.md finds the same legal cards as
     the engine at every node, and its own count equals the golden number."""
     depth = ORACLE_DEPTH[name]
@@ -437,8 +437,12 @@ def test_two_deck_tie_decides_the_next_leader():
 # ---------------------------------------------------------------- the oracle against random games
 
 
-@settings(deadline=None, database=None, max_examples=int(os.environ.get("BAZA_EXAMPLES", "2")) * 10,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    deadline=None,
+    database=None,
+    max_examples=int(os.environ.get("BAZA_EXAMPLES", "2")) * 10,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     game=st.sampled_from(["hearts", "spades"]),
     players=st.integers(2, 8),
@@ -448,7 +452,7 @@ def test_two_deck_tie_decides_the_next_leader():
     flags=st.integers(0, 7),
     seed=st.integers(0, 2**32 - 1),
 )
-def test_random_games_agree_with_rules_oracle(game, players, name, odd_cards, hearts_broken, flags, seed):
+def test_random_games_agree_with_oracle(game, players, name, odd_cards, hearts_broken, flags, seed):
     """Random legal play in any configuration: at every play, the engine's
     legal cards are the oracle's, and so are the seat to act and the tricks."""
     if game == "hearts":

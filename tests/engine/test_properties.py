@@ -570,7 +570,9 @@ def check_game_over(m):
 # ----------------------------------------------------------------- the properties
 
 # Every preset with every player count it allows (partnership: 4 only).
-SPADES_CASES = [(name, n) for name in sorted(PRESETS["spades"]) for n in ((4,) if name == "partnership" else (2, 3, 4, 5))]
+SPADES_CASES = [
+    (name, n) for name in sorted(PRESETS["spades"]) for n in ((4,) if name == "partnership" else (2, 3, 4, 5))
+]
 # Every player count with every hearts_broken mode, and both odd_cards modes
 # where the deck does not divide evenly; the preset and the rest are drawn.
 HEARTS_CASES = [
@@ -611,7 +613,9 @@ def test_random_spades_matches(name, players, seed, policy, hands, target, blind
     queen_breaks=st.booleans(),
     target=st.sampled_from([None, 20]),
 )
-def test_random_hearts_matches(players, hearts_broken, odd_cards, name, seed, policy, hands, moon, queen_breaks, target):
+def test_random_hearts_matches(
+    players, hearts_broken, odd_cards, name, seed, policy, hands, moon, queen_breaks, target
+):
     options = {"players": players, "odd_cards": odd_cards, "hearts_broken": hearts_broken, "moon": moon}
     options["queen_breaks_hearts"] = queen_breaks
     if target is not None:
@@ -662,7 +666,6 @@ def test_moon_deal_always_shoots(name, deal_seed, policy, choice, six):
     random.Random(deal_seed).shuffle(rest)
     size = len(mine)
     hands_text = [mine] + [rest[i * size : (i + 1) * size] for i in range(n - 1)]
-    record = {"game": "hearts", "rules": rules.to_dict(), "dealer": n - 1, "hands": hands_text, "pass_direction": "hold"}
     rng = random.Random(policy)
     plays = []
     m = Match(rules, seed="moon")

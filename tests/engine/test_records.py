@@ -26,6 +26,10 @@ from game.records import replay_record  # noqa: E402
 from game.state import new_match  # noqa: E402
 
 
+def cards(text):
+    return text.split()
+
+
 def tricks(*rows):
     """The plays of a record from one string per trick, in the order played."""
     return [c for row in rows for c in row.split()]
@@ -50,15 +54,25 @@ def tricks(*rows):
 # Tricks 7, 2, 3, 1. Seat 0 bid 7 won 7: 70. Seat 1 bid 3 won 2: -30.
 # Seat 2 bid 2 won 3: 20 + 1 overtrick = 21. Seat 3 bid 1 won 1: 10.
 SPADES_HANDS = [
-    "AC KC QC 2C AD KD 2D 5H 7H TH AS KS 9S".split(),
-    "JC TC 9C 3D TD JD QD 3H 8H JH 5S 6S QS".split(),
-    "8C 7C 6C 9D 8D 2H 7D KH AH QH 3S 7S TS".split(),
-    "5C 4C 3C 6D 5D 2S 4D 4H 6H 9H 4S 8S JS".split(),
+    cards("AC KC QC 2C AD KD 2D 5H 7H TH AS KS 9S"),
+    cards("JC TC 9C 3D TD JD QD 3H 8H JH 5S 6S QS"),
+    cards("8C 7C 6C 9D 8D 2H 7D KH AH QH 3S 7S TS"),
+    cards("5C 4C 3C 6D 5D 2S 4D 4H 6H 9H 4S 8S JS"),
 ]
 SPADES_PLAYS = tricks(
-    "AC JC 8C 5C", "KC TC 7C 4C", "QC 9C 6C 3C", "AD 3D 9D 6D", "KD TD 8D 5D",
-    "2C JD 2H 2S", "4D 2D QD 7D", "3H KH 4H 5H", "AH 6H 7H 8H", "QH 9H TH JH",
-    "3S 4S AS 5S", "KS 6S 7S 8S", "9S QS TS JS",
+    "AC JC 8C 5C",
+    "KC TC 7C 4C",
+    "QC 9C 6C 3C",
+    "AD 3D 9D 6D",
+    "KD TD 8D 5D",
+    "2C JD 2H 2S",
+    "4D 2D QD 7D",
+    "3H KH 4H 5H",
+    "AH 6H 7H 8H",
+    "QH 9H TH JH",
+    "3S 4S AS 5S",
+    "KS 6S 7S 8S",
+    "9S QS TS JS",
 )
 SPADES_RECORD = {
     "game": "spades",
@@ -78,8 +92,13 @@ SPADES_RECORD = {
 PARTNERSHIP_RECORD = {
     "game": "spades",
     "rules": {
-        "partnership": True, "nil": True, "blind_nil": True, "bag_limit": 10,
-        "bag_penalty": 100, "thirteen_double": True, "first_lead": "left_of_dealer",
+        "partnership": True,
+        "nil": True,
+        "blind_nil": True,
+        "bag_limit": 10,
+        "bag_penalty": 100,
+        "thirteen_double": True,
+        "first_lead": "left_of_dealer",
     },
     "dealer": 3,
     "hands": SPADES_HANDS,
@@ -115,15 +134,25 @@ PARTNERSHIP_RECORD = {
 # Tricks 2, 1, 6, 4; points 3, 4, 15, 4 (26 in all). Omnibus: seat 0 took
 # the jack of diamonds (T8): 3 - 10 = -7.
 HEARTS_HANDS = [
-    "4C 6C 9C AH 3D 6D 3H JD QD 2S 5S 5H 9S".split(),
-    "2C 7C TC KH 4D 7D QH 8D JH 3S 6S 6H TS".split(),
-    "AC KC QC JC AD 5D 4H 9D TH 4S 7S 7H JS".split(),
-    "3C 5C 8C QS 2D KD 2H TD 9H AS KS 8H 8S".split(),
+    cards("4C 6C 9C AH 3D 6D 3H JD QD 2S 5S 5H 9S"),
+    cards("2C 7C TC KH 4D 7D QH 8D JH 3S 6S 6H TS"),
+    cards("AC KC QC JC AD 5D 4H 9D TH 4S 7S 7H JS"),
+    cards("3C 5C 8C QS 2D KD 2H TD 9H AS KS 8H 8S"),
 ]
 HEARTS_PLAYS = tricks(
-    "2C AC 3C 4C", "KC 5C 6C 7C", "QC 8C 9C TC", "JC QS AH KH", "AD 2D 3D 4D",
-    "5D KD 6D 7D", "2H 3H QH 4H", "8D 9D TD JD", "QD JH TH 9H", "2S 3S 4S AS",
-    "KS 5S 6S 7S", "8H 5H 6H 7H", "8S 9S TS JS",
+    "2C AC 3C 4C",
+    "KC 5C 6C 7C",
+    "QC 8C 9C TC",
+    "JC QS AH KH",
+    "AD 2D 3D 4D",
+    "5D KD 6D 7D",
+    "2H 3H QH 4H",
+    "8D 9D TD JD",
+    "QD JH TH 9H",
+    "2S 3S 4S AS",
+    "KS 5S 6S 7S",
+    "8H 5H 6H 7H",
+    "8S 9S TS JS",
 )
 HEARTS_RECORD = {
     "game": "hearts",
@@ -223,12 +252,14 @@ def test_hearts_record_omnibus_jack_of_diamonds():
 def test_hearts_record_with_passes():
     m = replays_to(HEARTS_PASS_RECORD, HEARTS_RECORD["result"])
     rec = m.records[-1]
-    assert rec["passes"] == [sorted(p, key=lambda c: ("CDHS".index(c[1]), "23456789TJQKA".index(c[0]))) for p in HEARTS_PASSES]
+    assert rec["passes"] == [
+        sorted(p, key=lambda c: ("CDHS".index(c[1]), "23456789TJQKA".index(c[0]))) for p in HEARTS_PASSES
+    ]
     assert rec["pass_direction"] == "left"
 
 
 @pytest.mark.parametrize(
-    ("rules", "choice", "points"),
+    ("options", "choice", "points"),
     [
         ({"moon": "choose"}, "others_26", [0, 26, 26, 26]),
         ({"moon": "choose"}, "self_minus_26", [-26, 0, 0, 0]),
@@ -237,8 +268,8 @@ def test_hearts_record_with_passes():
         ({}, None, [0, 26, 26, 26]),
     ],
 )
-def test_moon_record(rules, choice, points):
-    record = dict(MOON_RECORD, rules=dict(rules, no_points_first_trick=True))
+def test_moon_record(options, choice, points):
+    record = dict(MOON_RECORD, rules=dict(options, no_points_first_trick=True))
     if choice is None:
         del record["moon_choice"]
     else:
@@ -394,26 +425,30 @@ def test_unknown_option():
     rejected(changed(HEARTS_RECORD, rules={"nil": True}), "rules")  # a Spades option
 
 
+WRONG = [
+    ("rules", {"nil": 1}, "rules"),  # true is not 1
+    ("rules", {"players": "4"}, "rules"),
+    ("rules", {"target": True}, "rules"),
+    ("rules", [], "rules"),
+    ("dealer", "0", "dealer"),
+    ("dealer", True, "dealer"),
+    ("dealer", 4, "dealer"),
+    ("hands", "AC KC", "hands"),
+    ("plays", "AC JC", "plays"),
+    ("bids", [7, 3, 2], "bids"),
+    ("bids", [7, 3, 2, True], "bids[3]"),
+    ("bids", [7, 3, 2, "one"], "bids[3]"),
+    ("bids", [7, "nil", 2, 1], "bids[1]"),  # no nil in the classic game
+    ("scores_before", [0, 0, 0], "scores_before"),
+    ("bags_before", [0, 0, 0, 0.5], "bags_before"),
+    ("game", "bridge", "game"),
+]
+
+
 @pytest.mark.parametrize(
     ("field", "value", "where"),
-    [
-        ("rules", {"nil": 1}, "rules"),  # true is not 1
-        ("rules", {"players": "4"}, "rules"),
-        ("rules", {"target": True}, "rules"),
-        ("rules", [], "rules"),
-        ("dealer", "0", "dealer"),
-        ("dealer", True, "dealer"),
-        ("dealer", 4, "dealer"),
-        ("hands", "AC KC", "hands"),
-        ("plays", "AC JC", "plays"),
-        ("bids", [7, 3, 2], "bids"),
-        ("bids", [7, 3, 2, True], "bids[3]"),
-        ("bids", [7, 3, 2, "one"], "bids[3]"),
-        ("bids", [7, "nil", 2, 1], "bids[1]"),  # no nil in the classic game
-        ("scores_before", [0, 0, 0], "scores_before"),
-        ("bags_before", [0, 0, 0, 0.5], "bags_before"),
-        ("game", "bridge", "game"),
-    ],
+    WRONG,
+    ids=[f"{f}-{i}".replace("rules", "options") for i, (f, _, _) in enumerate(WRONG)],
 )
 def test_wrong_type_or_value(field, value, where):
     rejected(changed(SPADES_RECORD, **{field: value}), where)
@@ -441,7 +476,10 @@ def test_wrong_result_names_the_number():
     result["tricks"][3] = 5
     rejected(changed(HEARTS_RECORD, result=result), "result.tricks[3]")
     rejected(changed(HEARTS_RECORD, result={"tricks": [2, 1, 6, 4]}), "result.points")
-    rejected(changed(SPADES_RECORD, result={"tricks": [7, 2, 3, 1], "points": [70, -30, 21, 10], "bags": [0] * 4}), "result.bags")
+    rejected(
+        changed(SPADES_RECORD, result={"tricks": [7, 2, 3, 1], "points": [70, -30, 21, 10], "bags": [0] * 4}),
+        "result.bags",
+    )
     result = copy.deepcopy(PARTNERSHIP_RECORD["result"])
     result["bags"][0] = 10  # before the penalty took them
     rejected(changed(PARTNERSHIP_RECORD, result=result), "result.bags[0]")
@@ -468,7 +506,9 @@ def test_bad_passes_name_the_entry():
     record = copy.deepcopy(HEARTS_PASS_RECORD)
     del record["passes"]
     rejected(record, "passes")
-    rejected(changed(HEARTS_PASS_RECORD, pass_direction="across", rules={"players": 4, "pass_count": 0}), "pass_direction")
+    rejected(
+        changed(HEARTS_PASS_RECORD, pass_direction="across", rules={"players": 4, "pass_count": 0}), "pass_direction"
+    )
 
 
 def test_partnership_bid_limit_names_the_bid():
@@ -511,7 +551,10 @@ def test_digit_like_text_is_a_record_error(text):
 # ---------------------------------------------------------------- damaged records: only RecordError
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=3)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.text(max_size=3)
     | st.sampled_from(["QS", "2C", "AC", "nil", "blind_nil", "left", "hold", "others_26", "spades", "hearts"]),
     lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3),
     max_leaves=6,
@@ -533,8 +576,12 @@ BASES = [SPADES_RECORD, PARTNERSHIP_RECORD, HEARTS_PASS_RECORD, MOON_RECORD]
 PATHS = [(b, p) for b in range(len(BASES)) for p in record_paths(BASES[b]) if p]
 
 
-@settings(deadline=None, database=None, max_examples=25 * int(os.environ.get("BAZA_EXAMPLES", "2")),
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    deadline=None,
+    database=None,
+    max_examples=25 * int(os.environ.get("BAZA_EXAMPLES", "2")),
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(where=st.sampled_from(PATHS), value=JSON, delete=st.booleans())
 def test_damaged_record_raises_only_record_error(where, value, delete):
     base, path = where

@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.errors import IllegalAction, RecordError  # noqa: E402
+from game.rules import preset  # noqa: E402
 from game.save import match_from_json, match_to_json  # noqa: E402
 from game.state import Match, new_match  # noqa: E402
-from game.rules import preset  # noqa: E402
 
 EXAMPLES = int(os.environ.get("BAZA_EXAMPLES", "2"))
 SETTINGS = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -167,7 +167,7 @@ def test_missing_and_unknown_fields():
     refused(save_dict(check=[1, 2]), "check")
 
 
-def test_unknown_option_and_bad_rules():
+def test_unknown_option_and_bad_options():
     data = save_dict()
     data["rules"]["bogus"] = True
     refused(data, "bogus")
@@ -205,8 +205,14 @@ def test_check_block_with_a_card_twice_or_fourteen_cards():
 
 
 def test_check_block_other_fields():
-    for key, value in [("scores", [0, 0, 0, 1]), ("phase", "bid"), ("to_act", 3), ("hand_number", 2),
-                       ("dealer", 1), ("bags", [1, 0, 0, 0])]:
+    for key, value in [
+        ("scores", [0, 0, 0, 1]),
+        ("phase", "bid"),
+        ("to_act", 3),
+        ("hand_number", 2),
+        ("dealer", 1),
+        ("bags", [1, 0, 0, 0]),
+    ]:
         data = save_dict()
         if data["check"][key] == value:
             continue
@@ -261,7 +267,11 @@ def test_load_without_check_block_still_replays_every_action():
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 300) | st.floats(allow_nan=False) | st.text(max_size=4)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 300)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=4)
     | st.sampled_from(["QS", "2C", "cut", "deal", "nil", "look", "hearts", "spades", "baza-match", "left"]),
     lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3),
     max_leaves=6,

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.actions import BLIND_NIL_BID, DISCARD, KEEP, LOOK, bid  # noqa: E402
-from game.cards import SUIT_MASKS, card_text, iter_cards, parse_mask, popcount  # noqa: E402
+from game.cards import SUIT_MASKS, card_text, parse_mask, popcount  # noqa: E402
 from game.rules import preset  # noqa: E402
 from game.state import Match, new_match  # noqa: E402
 from game.view import determinize, sample_hands  # noqa: E402
@@ -30,10 +30,10 @@ EXAMPLES = int(os.environ.get("BAZA_EXAMPLES", "2"))
 SETTINGS = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 # What every seat sees alike, and what is its own.
-PUBLIC = (
+PUBLIC = str.split(
     "phase to_act dealer hand_number hand_sizes cut pass_direction bids bid_suits trump leader trick "
     "trick_number last_trick tricks_won taken played voids broken scores bags winners moon_shooter"
-).split()
+)
 
 DECK = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 
@@ -221,7 +221,9 @@ def test_public_match_holds_no_hidden_cards(game, name, options):
                 # card ids and scores may equal by chance; cards this seat passed it knows.)
                 secret += [x for x in masks if o != s and popcount(x) >= 2 and x >= 1 << 20 and x & ~v.passed]
             places = [(f"view.{f}", getattr(v, f)) for f in v.__dataclass_fields__ if f not in ("_public", "records")]
-            places += [(f"view._public.{k}", x) for k, x in v._public.__dict__.items() if k not in ("_hand_log", "_records")]
+            places += [
+                (f"view._public.{k}", x) for k, x in v._public.__dict__.items() if k not in ("_hand_log", "_records")
+            ]
             for where, x in places:
                 values = set()
                 reachable(x, values)
@@ -305,7 +307,9 @@ def test_samples_agree_with_what_the_seat_knows(game, name, options, seed):
         m.apply(rng.choice(m.legal_actions()))
 
 
-@pytest.mark.parametrize(("game", "name", "options"), [c for c in CONFIGS if not (c[0] == "spades" and c[2].get("players") == 2)])
+@pytest.mark.parametrize(
+    ("game", "name", "options"), [c for c in CONFIGS if not (c[0] == "spades" and c[2].get("players") == 2)]
+)
 @settings(SETTINGS, max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_determinized_match_plays_out(game, name, options, seed):
