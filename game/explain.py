@@ -119,6 +119,11 @@ def _explain_bid(m: Match, seat: int, action: int) -> str:
     if action == BLIND_NIL_BID:
         if not rules.blind_nil:  # type: ignore[union-attr]
             return "Blind nil is not allowed in this game."
+        if m.players == 2:
+            return "Blind nil is not offered in two-player Spades: the draw shows you your cards."
+        if not m.blind_nil_allowed(seat):
+            behind = rules.blind_nil_behind  # type: ignore[union-attr]
+            return f"Blind nil is allowed only when your side is behind by at least {behind} points."
         if m.looked[seat]:
             return "Blind nil must be bid before you look at your cards."
         return ""
