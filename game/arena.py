@@ -17,7 +17,8 @@ interval that treats each deal as one sample (its hands are not independent),
 and the number of hands. Then each level against the first: the ratio of
 their means (Hearts: lower is better) and the difference (Spades: higher is
 better), with bootstrap 95% intervals over the deals. Decision times per
-level are reported too (CPython, this machine).
+level are reported too: CPU time of this process (so that other programs on
+the machine do not inflate them), for decisions with more than one choice.
 
 This is a benchmark, never a timed test.
 """
@@ -53,9 +54,7 @@ def side_label(rules: Any, levels: list[str], side: int) -> str:
     return "+".join(names)
 
 
-def play_deal(
-    rules: Any, seats: list[str], deal_seed: str, hands: int, search: dict[str, Any]
-) -> dict[str, Any]:
+def play_deal(rules: Any, seats: list[str], deal_seed: str, hands: int, search: dict[str, Any]) -> dict[str, Any]:
     """Play one deal under every rotation; per level: points, hands, games won, times."""
     out: dict[str, Any] = {"points": {}, "hands": {}, "won": {}, "games": {}, "times": {}}
     for r, levels in enumerate(rotations(seats)):
@@ -65,9 +64,9 @@ def play_deal(
             seat = m.to_act
             level = levels[seat]
             v = m.view(seat)
-            t0 = time.perf_counter()
+            t0 = time.process_time()  # CPU time: other processes on the machine do not count
             a = choose(v, level, rngs[seat], **(search if level == "hard" else {}))
-            dt = time.perf_counter() - t0
+            dt = time.process_time() - t0
             if len(v.legal) > 1:
                 out["times"].setdefault(level, []).append(dt)
             m.apply(a)
@@ -102,7 +101,9 @@ def _mean_ci(units: list[tuple[float, int]]) -> tuple[float, float, float]:
     return mean, mean - Z95 * se, mean + Z95 * se
 
 
-def _bootstrap(units_a: list[tuple[float, int]], units_b: list[tuple[float, int]], seed: str, kind: str, reps: int = 2000) -> tuple[float, float, float]:
+def _bootstrap(
+    units_a: list[tuple[float, int]], units_b: list[tuple[float, int]], seed: str, kind: str, reps: int = 2000
+) -> tuple[float, float, float]:
     """Ratio (A/B) or difference (A-B) of per-hand means, with a bootstrap 95% interval over deals."""
 
     def stat(idx: list[int]) -> float:
@@ -263,7 +264,9 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--ms", type=float, default=None, help="hard: milliseconds per decision")
     p.add_argument("--samples", type=int, default=None, help="hard: sampled deals per decision")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (CPython only)")
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=JSON", help="change an option, e.g. moon='\"choose\"'")
+    p.add_argument(
+        "--rule", action="append", default=[], metavar="NAME=JSON", help="change an option, e.g. moon='\"choose\"'"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
 
 

@@ -92,7 +92,9 @@ def choose(view: Any, level: str = "normal", rng: random.Random | None = None, *
     return choose_with_reason(view, level, rng, **search)[0]
 
 
-def choose_with_reason(view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any) -> tuple[int, str]:
+def choose_with_reason(
+    view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any
+) -> tuple[int, str]:
     """:func:`choose` and the reason behind it."""
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r}: choose one of {', '.join(LEVELS)}.")

@@ -19,15 +19,16 @@ from ..deal import cards_in_play
 SUIT_OF = tuple((c % DECK_SIZE) // 13 for c in range(2 * DECK_SIZE))
 RANK_OF = tuple(c % 13 for c in range(2 * DECK_SIZE))
 SUIT_ONLY = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))  # one deck
-_IN_PLAY: dict[Any, int] = {}
+_IN_PLAY: dict[int, tuple[Any, int]] = {}
+_OTHERS = {n: [[(seat + i) % n for i in range(1, n)] for seat in range(n)] for n in range(2, 9)}
 
 
 def in_play(rules: Any) -> int:
-    """The cards of the rule set's deck, cached per rule set."""
-    mask = _IN_PLAY.get(rules)
-    if mask is None:
-        mask = _IN_PLAY[rules] = cards_in_play(rules)
-    return mask
+    """The cards of the rule set's deck, cached per rule set object."""
+    hit = _IN_PLAY.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        hit = _IN_PLAY[id(rules)] = (rules, cards_in_play(rules))
+    return hit[1]
 
 
 def fold(mask: int) -> int:
@@ -45,8 +46,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-def count(mask: int) -> int:
-    return bin(mask).count("1")
+count = int.bit_count  # cards in a mask
 
 
 def suit_cards(mask: int, suit: int) -> list[int]:
@@ -80,10 +80,38 @@ class Know:
     """One seat's knowledge at a decision (see the module docstring)."""
 
     __slots__ = (
-        "seat", "game", "rules", "players", "phase", "hand", "legal", "trick", "trick_number",
-        "played", "voids", "taken", "tricks_won", "bids", "bid_suits", "scores", "bags", "dealer",
-        "hand_number", "pass_direction", "pass_target", "passed", "received", "broken", "trump",
-        "hand_sizes", "looked", "draw_card", "seen_discards", "unseen", "known", "records_len",
+        "seat",
+        "game",
+        "rules",
+        "players",
+        "phase",
+        "hand",
+        "legal",
+        "trick",
+        "trick_number",
+        "played",
+        "voids",
+        "taken",
+        "tricks_won",
+        "bids",
+        "bid_suits",
+        "scores",
+        "bags",
+        "dealer",
+        "hand_number",
+        "pass_direction",
+        "pass_target",
+        "passed",
+        "received",
+        "broken",
+        "trump",
+        "hand_sizes",
+        "looked",
+        "draw_card",
+        "seen_discards",
+        "unseen",
+        "known",
+        "records_len",
     )
 
     @classmethod
@@ -157,7 +185,7 @@ class Know:
         k.received = 0
         k.broken = m.broken
         k.trump = m.trump
-        k.hand_sizes = [bin(h).count("1") for h in m.hands]
+        k.hand_sizes = [h.bit_count() for h in m.hands]
         k.looked = m.looked[seat]
         k.draw_card = m.stock[-1] if m.phase == "draw" and m.stock else None
         k.seen_discards = 0
@@ -221,7 +249,8 @@ class Know:
         return out
 
     def others(self) -> list[int]:
-        return [(self.seat + i) % self.players for i in range(1, self.players)]
+        """The other seats, clockwise from this seat's left."""
+        return _OTHERS[self.players][self.seat]
 
     def can_hold(self, seat: int, suit: int) -> bool:
         """Whether ``seat`` may still hold a card of ``suit`` (no void shown, cards left)."""

@@ -292,8 +292,8 @@ def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
         if above and (win_seat == t.threat or t.threat in later):
             c = max(above, key=RANK_OF.__getitem__)
             if heart_in or led == HEARTS or k.p_beaten(c, later) < 0.5:
-                if c % DECK_SIZE != QS or not heart_in or True:
-                    return c, f"Stop the moon: win this trick with {name(c)} so seat {t.threat} cannot take every point."
+                why = f"Stop the moon: win this trick with {name(c)} so seat {t.threat} cannot take every point."
+                return c, why
 
     if led == SPADES and t.q_mine:
         qs = [c for c in legal if c % DECK_SIZE == QS]
@@ -303,6 +303,10 @@ def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
             below = [c for c in below if c % DECK_SIZE != QS]
             above = [c for c in above if c % DECK_SIZE != QS]
 
+    if k.trick_number == 0 and above and getattr(k.rules, "no_points_first_trick", False):
+        c = max(above, key=RANK_OF.__getitem__)
+        if c % DECK_SIZE != QS:
+            return c, f"No points can fall on the first trick: shed {name(c)} now."
     if below:
         if last and above and pts <= 0:
             c = _shed_choice(k, t, above)
@@ -315,9 +319,10 @@ def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
             if k.p_beaten(c, later) < 0.3:
                 return c, f"Win the trick with {name(c)}: it holds the jack of diamonds."
         c = max(below, key=RANK_OF.__getitem__)
-        risk = max(pts, 0)
-        if risk or led == HEARTS or led == SPADES:
-            return c, f"Duck with {name(c)}: a higher card would take {_pts_phrase(risk if risk else 1 if led == HEARTS else 0)}{' now' if risk else ''}."
+        if pts > 0:
+            return c, f"Duck with {name(c)}: a higher card would take {_pts_phrase(pts)}."
+        if led == SPADES and t.q_out:
+            return c, f"Duck with {name(c)}: a higher spade could catch the queen of spades."
         return c, f"Duck with {name(c)}, the highest card that still loses to {name(best)}."
     # Every card wins for now.
     cand = [c for c in above if c % DECK_SIZE != QS] or above
@@ -396,41 +401,48 @@ def _lead(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
         if hearts:
             c = max(hearts, key=RANK_OF.__getitem__)
             return c, f"Stop the moon: lead {name(c)}, it wins and takes a heart from seat {t.threat}."
-    best_c, best_v, why = -1, 1e18, ""
+    best_c, best_v, kind = -1, 1e18, ""
+    info: dict[int, tuple[int, int, int, int, int]] = {}
+    high_spades = bool(k.hand & SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + QUEEN + 1)) - 1))
     for c in legal:
-        v, w = _lead_cost(k, t, c)
+        s = SUIT_OF[c]
+        si = info.get(s)
+        if si is None:
+            out = k.unseen & SUIT_MASKS[s]
+            followers = sum(1 for o in k.others() if k.can_hold(o, s))
+            si = info[s] = (
+                count(out),
+                fold(out) >> (13 * s) & 0x1FFF,
+                followers,
+                k.players - 1 - followers,
+                count(k.hand & SUIT_MASKS[s]),
+            )
+        v, w = _lead_cost(t, c, si, high_spades)
         if v < best_v - 1e-9 or (abs(v - best_v) <= 1e-9 and RANK_OF[c] < RANK_OF[best_c]):
-            best_c, best_v, why = c, v, w
-    return best_c, why
+            best_c, best_v, kind = c, v, w
+    return best_c, _lead_reason(best_c, kind)
 
 
-def _lead_cost(k: Know, t: Table, c: int) -> tuple[float, str]:
+def _lead_cost(t: Table, c: int, si: tuple[int, int, int, int, int], high_spades: bool) -> tuple[float, str]:
+    """How bad leading ``c`` is (lower is better), from its suit's counts."""
     s, r = SUIT_OF[c], RANK_OF[c]
-    base = c % DECK_SIZE
-    out = k.unseen & SUIT_MASKS[s]
-    out_n = count(out)
-    out_ranks = fold(out) >> (13 * s) & 0x1FFF
+    out_n, out_ranks, followers, voids, mine_s = si
     lower = count(out_ranks & ((1 << r) - 1))
     higher = count(out_ranks >> r)  # an equal second-deck copy beats a lead
-    followers = [o for o in k.others() if k.can_hold(o, s)]
-    voids = len(k.others()) - len(followers)
     if not followers or not out_n:
         p_win = 1.0
     elif lower == 0:
         p_win = 0.0
+    elif higher:
+        per = max(1.0, out_n / followers)
+        p_win = (1.0 - (higher / out_n) ** per) ** followers * 0.85  # a follower may still choose to win
     else:
-        per = max(1.0, out_n / len(followers))
-        p_high_only = (higher / out_n) ** per if higher else 0.0
-        p_win = (1.0 - p_high_only) ** len(followers) if higher else 1.0
-        if higher:
-            p_win *= 0.85  # a follower may still choose to win
+        p_win = 1.0
     # What a won trick would cost.
-    cost = 0.0
+    cost = voids * 4.0
     if s == HEARTS:
-        cost += 1 + len(followers) * 0.9
-    cost += voids * 4.0
+        cost += 1 + followers * 0.9
     bonus = 0.0
-    high_spades = k.hand & SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + QUEEN + 1)) - 1)
     smoke = s == SPADES and r < QUEEN and bool(t.q_out) and not high_spades
     if s == SPADES and t.q_out:
         if r > QUEEN:
@@ -438,24 +450,33 @@ def _lead_cost(k: Know, t: Table, c: int) -> tuple[float, str]:
             p_win = max(p_win, 0.7)
         elif smoke:
             bonus = -0.8  # smoke out the queen: her holder must follow
-    if base == QS:
+    if c % DECK_SIZE == QS:
         cost += 13.0
         p_win = max(p_win, 0.2 if higher else 1.0)
-    if t.jd and s == 1 and k.unseen & JD_MASK and r > JACK:
+    if t.jd and s == 1 and r > JACK and t.k.unseen & JD_MASK:
         cost -= 4.0
-    v = p_win * (cost + 2.0) - (0.3 if lower == 0 else 0.0) + bonus
-    v += r * 0.02  # save the lowest cards... a little
-    mine_s = count(k.hand & SUIT_MASKS[s])
-    v -= 0.05 * (1 if mine_s <= 2 else 0)
+    v = p_win * (cost + 2.0) - (0.3 if lower == 0 else 0.0) + bonus + r * 0.02
+    if mine_s <= 2:
+        v -= 0.05
     if smoke:
-        return v, f"Lead {name(c)}: small spades force out the queen of spades."
+        return v, "smoke"
     if s == SPADES and r > QUEEN and t.q_out:
-        return v, f"Lead {name(c)}: nothing safer, though the queen of spades is still out."
+        return v, "risky"
     if p_win < 0.05:
-        return v, f"Lead {name(c)}: a lower {SUIT_NAMES[s][:-1]} is not out, so someone else wins it."
-    if s == HEARTS:
-        return v, f"Lead {name(c)}: a small heart that others will probably beat."
-    return v, f"Lead {name(c)}: the safest lead, unlikely to win a trick with points."
+        return v, "lowest"
+    return v, "heart" if s == HEARTS else "safe"
+
+
+def _lead_reason(c: int, kind: str) -> str:
+    if kind == "smoke":
+        return f"Lead {name(c)}: small spades force out the queen of spades."
+    if kind == "risky":
+        return f"Lead {name(c)}: nothing safer, though the queen of spades is still out."
+    if kind == "lowest":
+        return f"Lead {name(c)}: no lower {SUIT_NAMES[SUIT_OF[c]][:-1]} is out, so someone else wins it."
+    if kind == "heart":
+        return f"Lead {name(c)}: a small heart that others will probably beat."
+    return f"Lead {name(c)}: the safest lead, unlikely to win a trick with points."
 
 
 # ---------------------------------------------------------------- moon choice

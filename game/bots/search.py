@@ -270,4 +270,14 @@ def _new_bags(m: Any, rules: Any, side: int) -> int:
     return bags
 
 
-__all__ = ["DEFAULT_MS", "DEFAULT_SAMPLES", "Search", "Z_SWITCH", "bid_candidates", "candidates", "playout", "playout_value", "search_choice"]
+__all__ = [
+    "DEFAULT_MS",
+    "DEFAULT_SAMPLES",
+    "Search",
+    "Z_SWITCH",
+    "bid_candidates",
+    "candidates",
+    "playout",
+    "playout_value",
+    "search_choice",
+]

@@ -32,6 +32,9 @@ from .common import RANK_OF, SUIT_OF, Know, cards_of, count, fold, name
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 WIN, LOSE, COVER_HIGH, LOW = "win", "lose", "cover", "low"
 _HONOR_SCALE = {2: 1.15, 3: 1.08, 4: 1.0, 5: 0.85}
+BID_BIAS = -0.15  # added to the estimate before rounding
+NIL_LIMIT = 1.0  # bid nil below this danger (nil_danger) with a partner to cover
+NIL_LIMIT_ALONE = 0.7  # ... and alone
 
 
 # ---------------------------------------------------------------- bidding
@@ -41,7 +44,7 @@ def estimate(hand: int, trump: int, players: int) -> float:
     """Tricks this hand should take with ``trump`` as trump (-1: no trump)."""
     scale = _HONOR_SCALE.get(players, 1.0)
     tricks = 0.0
-    length = [count(hand & SUIT_MASKS[s]) for s in range(4)]
+    [count(hand & SUIT_MASKS[s]) for s in range(4)]
     spare = 0  # trumps not counted as top winners, free to ruff
     if trump >= 0:
         ranks = sorted((RANK_OF[c] for c in cards_of(hand & SUIT_MASKS[trump])), reverse=True)
@@ -145,10 +148,10 @@ def choose_bid(k: Know) -> tuple[int, str]:
         danger = nil_danger(k.hand, trump)
         ok_partner = partner is None or pbid is None or pbid >= 3
         partner_nil = pbid is not None and pbid <= 0
-        limit = 1.0 if partner is not None else 0.7
+        limit = NIL_LIMIT if partner is not None else NIL_LIMIT_ALONE
         if not partner_nil and ok_partner and danger < limit and est < 2.2:
             return NIL_BID, f"Nil: no high {SUIT_NAMES[trump]} and few high cards (risk {danger:.1f})."
-    target = est + (0.35 if near_bags else 0.0) - 0.15
+    target = est + (0.35 if near_bags else 0.0) + BID_BIAS
     n = max(1, int(target + 0.5))
     why = f"Bid {n}: the hand counts about {est:.1f} tricks"
     if partner is not None and pbid is not None and pbid > 0 and n + pbid > 13:
@@ -197,7 +200,9 @@ def _auction_bid(k: Know) -> tuple[int, str]:
         n = max(1, int(evals[high_suit] + 0.35))
     for m in range(n, 0, -1):
         if auction_bid(m, suit) in legal:
-            return auction_bid(m, suit), f"Bid {m} in {SUIT_NAMES[suit]}: the hand counts {evals[suit]:.1f} tricks with that trump."
+            return auction_bid(
+                m, suit
+            ), f"Bid {m} in {SUIT_NAMES[suit]}: the hand counts {evals[suit]:.1f} tricks with that trump."
     a = min(legal)
     return a, "The lowest bid left."
 
@@ -336,11 +341,10 @@ def _follow(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[i
         return c, f"Play {name(c)}: nothing beats {name(best)}."
     # WIN
     partner = sd.partner
-    if partner is not None and win_seat == partner and not sd.partner_nil:
-        if k.p_beaten(best, opp_later) < 0.3:
-            pool = losers or winners
-            c = pool[0]
-            return c, f"Your partner's {name(best)} already wins: play {name(c)} and do not overtake."
+    if partner is not None and win_seat == partner and not sd.partner_nil and k.p_beaten(best, opp_later) < 0.3:
+        pool = losers or winners
+        c = pool[0]
+        return c, f"Your partner's {name(best)} already wins: play {name(c)} and do not overtake."
     if not winners:
         c = losers[0]
         return c, f"Play {name(c)}: nothing here beats {name(best)}."
@@ -377,7 +381,7 @@ def _lead(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[int
     trumps_out = count(k.unseen & SUIT_MASKS[trump]) if trump >= 0 else 0
     opp_trumps = any(k.can_hold(s, trump) for s in opps) if trump >= 0 else False
 
-    if aim == LOSE or aim == LOW:
+    if aim in (LOSE, LOW):
         c = min(legal, key=lambda c: (_p_lead_wins(k, sd, c), SUIT_OF[c] == trump, RANK_OF[c]))
         return c, f"Lead {name(c)}, the card least likely to win: {why}."
 
@@ -412,7 +416,11 @@ def _lead(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[int
             if s != trump and (k.voids[partner] >> s) & 1:
                 return c, f"Lead {name(c)}: your partner is void in {SUIT_NAMES[s]} and can ruff."
     if my_trumps and len(my_trumps) == len(legal):
-        c = max(my_trumps, key=RANK_OF.__getitem__) if _is_top(k, max(my_trumps, key=RANK_OF.__getitem__)) else min(my_trumps, key=RANK_OF.__getitem__)
+        c = (
+            max(my_trumps, key=RANK_OF.__getitem__)
+            if _is_top(k, max(my_trumps, key=RANK_OF.__getitem__))
+            else min(my_trumps, key=RANK_OF.__getitem__)
+        )
         return c, f"Lead {name(c)}: only trumps left."
     # Lead low from a long side suit, keeping guarded honors.
     side = [c for c in legal if SUIT_OF[c] != trump] or legal
@@ -431,10 +439,7 @@ def _ruff_risk(k: Know, opps: list[int], suit: int) -> bool:
     trump = k.trump
     if trump < 0:
         return False
-    for s in opps:
-        if not k.can_hold(s, suit) and k.can_hold(s, trump):
-            return True
-    return False
+    return any(not k.can_hold(s, suit) and k.can_hold(s, trump) for s in opps)
 
 
 def _p_lead_wins(k: Know, sd: Sides, c: int) -> float:

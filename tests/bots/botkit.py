@@ -67,7 +67,9 @@ def hearts(named, dealer=3, pass_direction="hold", voids=None, plays="", preset_
     return m
 
 
-def spades(named, dealer=3, bids=(), voids=None, plays="", preset_name="partnership", scores=None, bags=None, **options):
+def spades(
+    named, dealer=3, bids=(), voids=None, plays="", preset_name="partnership", scores=None, bags=None, **options
+):
     m = Match(preset("spades", preset_name, **options), seed="test")
     if scores is not None:
         m.scores = list(scores)

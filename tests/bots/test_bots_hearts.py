@@ -56,7 +56,9 @@ def test_stop_a_moon_by_taking_one_heart():
     # Seat 0 took the queen of spades and a heart and leads the king of hearts.
     m = hearts(
         ["AC KC KH", "2C 4C 3H", "3C 5C AH 4H", "QS 2H"],
-        dealer=0, voids={3: "C"}, preset_name="classic",
+        dealer=0,
+        voids={3: "C"},
+        preset_name="classic",
         plays="2C 3C QS AC KC 4C 5C 2H KH 3H",
     )
     assert m.to_act == 2
@@ -65,8 +67,9 @@ def test_stop_a_moon_by_taking_one_heart():
 
 
 def test_without_a_moon_threat_duck_the_heart():
-    m = hearts(["AC KH", "2C 3H", "3C AH 4H", "2H"], dealer=0, voids={3: "C"}, preset_name="classic",
-               plays="2C 3C 2H AC KH 3H")
+    m = hearts(
+        ["AC KH", "2C 3H", "3C AH 4H", "2H"], dealer=0, voids={3: "C"}, preset_name="classic", plays="2C 3C 2H AC KH 3H"
+    )
     assert m.to_act == 2
     card = normal(m)
     assert card[1] == "H" and card != "AH"
@@ -75,7 +78,9 @@ def test_without_a_moon_threat_duck_the_heart():
 def test_stop_a_moon_by_giving_a_heart_to_another_seat():
     m = hearts(
         ["AC KC 2D", "2C 4C KD", "3C 5C 3H 4H AS", "QS 2H"],
-        dealer=0, voids={2: "D", 3: "C"}, preset_name="classic",
+        dealer=0,
+        voids={2: "D", 3: "C"},
+        preset_name="classic",
         plays="2C 3C QS AC KC 4C 5C 2H 2D KD",
     )
     assert m.to_act == 2
@@ -85,7 +90,9 @@ def test_stop_a_moon_by_giving_a_heart_to_another_seat():
 def test_do_not_feed_the_shooter_points():
     m = hearts(
         ["AC KC AD", "2C 4C 2D", "3C 5C 3H 4H 7S", "QS 2H"],
-        dealer=0, voids={2: "D", 3: "C"}, preset_name="classic",
+        dealer=0,
+        voids={2: "D", 3: "C"},
+        preset_name="classic",
         plays="2C 3C QS AC KC 4C 5C 2H AD 2D",
     )
     assert m.to_act == 2
@@ -150,7 +157,8 @@ def test_omnibus_keeps_the_jack_of_diamonds_and_its_guards():
 def test_omnibus_last_to_the_jack_of_diamonds_takes_it():
     m = hearts(
         ["2C JD", "3C 7D", "4C AD 2D", "AC 5D"],
-        preset_name="omnibus", plays="2C 3C 4C AC 5D JD 7D",
+        preset_name="omnibus",
+        plays="2C 3C 4C AC 5D JD 7D",
     )
     assert m.to_act == 2
     assert normal(m) == "AD"
@@ -183,8 +191,7 @@ def test_moon_choice_behind_keeps_the_game_going():
 
 def test_two_decks_discard_a_queen_of_spades_on_a_void():
     # Six players, two decks: seat 0 has 18 cards and plays two to the first trick.
-    m = hearts(["2C 3C", "QS 5D", "4C", "5C", "6C", "7C"], dealer=5, voids={1: "C"}, preset_name="classic",
-               players=6)
+    m = hearts(["2C 3C", "QS 5D", "4C", "5C", "6C", "7C"], dealer=5, voids={1: "C"}, preset_name="classic", players=6)
     play(m, "2C 3C")
     assert m.to_act == 1
     assert normal(m) == "QS"

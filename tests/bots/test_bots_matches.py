@@ -49,30 +49,51 @@ def test_every_level_plays_complete_matches(game, name, n):
         assert m.records and m.winners
 
 
-@pytest.mark.parametrize("options", [
-    {"moon": "choose", "hearts_broken": "discard", "queen_breaks_hearts": True},
-    {"odd_cards": "remove", "pass_count": 0, "hearts_broken": "none"},
-    {"pass_count": 4, "moon": "choose"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"moon": "choose", "hearts_broken": "discard", "queen_breaks_hearts": True},
+        {"odd_cards": "remove", "pass_count": 0, "hearts_broken": "none"},
+        {"pass_count": 4, "moon": "choose"},
+    ],
+)
 def test_hearts_options_play_through(options):
     for n in (3, 4, 6):
-        play_match("hearts", "standard", n, ["normal", "hard", "easy", "random", "normal", "easy"][:n],
-                   seed=f"opt:{n}", target=40, **options)
+        play_match(
+            "hearts",
+            "standard",
+            n,
+            ["normal", "hard", "easy", "random", "normal", "easy"][:n],
+            seed=f"opt:{n}",
+            target=40,
+            **options,
+        )
 
 
-@pytest.mark.parametrize("options", [
-    {"auction": True},
-    {"blind_nil_behind": 0, "failed_contract": "zero", "thirteen_fail_bags": True},
-    {"overtrick_points": 0, "mercy": -150},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"auction": True},
+        {"blind_nil_behind": 0, "failed_contract": "zero", "thirteen_fail_bags": True},
+        {"overtrick_points": 0, "mercy": -150},
+    ],
+)
 def test_spades_options_play_through(options):
     name = "cutthroat"
     for n in (2, 3, 4, 5):
-        play_match("spades", name, n, ["normal", "hard", "easy", "random", "normal"][:n], seed=f"opt:{n}",
-                   target=150, **options)
+        play_match(
+            "spades",
+            name,
+            n,
+            ["normal", "hard", "easy", "random", "normal"][:n],
+            seed=f"opt:{n}",
+            target=150,
+            **options,
+        )
     if not options.get("auction"):
-        play_match("spades", "partnership", 4, ["normal", "hard", "normal", "easy"], seed="opt:p", target=150,
-                   **options)
+        play_match(
+            "spades", "partnership", 4, ["normal", "hard", "normal", "easy"], seed="opt:p", target=150, **options
+        )
 
 
 def test_same_seed_same_decisions():
@@ -99,7 +120,7 @@ def test_hard_search_with_a_sample_budget_is_reproducible():
 def test_hint_has_a_reason_in_every_phase():
     seen = set()
     for game, name in (("hearts", "standard"), ("spades", "partnership"), ("spades", "classic")):
-        for n in ((2, 4) if name == "classic" else (4,)):
+        for n in (2, 4) if name == "classic" else (4,):
             m = Match(preset(game, name, players=n, **({"moon": "choose"} if game == "hearts" else {})), seed=4)
             rng = random.Random(1)
             while m.phase != "game_over" and len(m.records) < 2:
@@ -115,14 +136,13 @@ def test_hint_has_a_reason_in_every_phase():
 def test_hint_names_the_card_and_the_points():
     m = hearts(["2C", "AC JH", "6C 9H TH QH", "2H"], voids={3: "C"}, plays="2C AC 6C 2H JH", preset_name="classic")
     action, why = hint(m.view(2))
-    assert why == "Duck with the 10 of hearts: a higher card would take 1 point now."
+    assert why == "Duck with the 10 of hearts: a higher card would take 1 point."
 
 
 def test_view_only_other_hands_do_not_matter():
     # Two matches that differ only in the hidden hands of other seats: the bot decides the same.
     a = spades(["AC 5C 7D 8D 3H 4H 6H 7C 8C 9C 3S 4S 5S", "", "", "2C"], bids=("4", "3", "3", "3"), plays="2C")
-    b = spades(["AC 5C 7D 8D 3H 4H 6H 7C 8C 9C 3S 4S 5S", "AS KS QS", "", "2C"], bids=("4", "3", "3", "3"),
-               plays="2C")
+    b = spades(["AC 5C 7D 8D 3H 4H 6H 7C 8C 9C 3S 4S 5S", "AS KS QS", "", "2C"], bids=("4", "3", "3", "3"), plays="2C")
     assert a.hands[1] != b.hands[1]
     for level in ("easy", "normal", "hard"):
         ca = choose(a.view(0), level, random.Random(2), samples=3)

@@ -64,8 +64,7 @@ def test_ruff_with_the_lowest_trump_that_wins():
 
 
 def test_do_not_trump_partners_sure_winner():
-    m = spades(["3S 9S KS 4D", "2C", "AC", "3C"], dealer=0, voids={0: "C"}, bids=("3", "3", "3", "4"),
-               plays="2C AC 3C")
+    m = spades(["3S 9S KS 4D", "2C", "AC", "3C"], dealer=0, voids={0: "C"}, bids=("3", "3", "3", "4"), plays="2C AC 3C")
     card = normal(m)
     assert card[1] != "S"
 
@@ -77,8 +76,9 @@ def test_let_an_opponents_nil_win_the_trick():
 
 
 def test_play_low_before_an_opponents_nil():
-    m = spades(["KC 4C 5D 6D 7D 8D 3H 4H 5H 6H 2S 3S 4S", "", "", "2C"], dealer=2, bids=("3", "3", "nil", "4"),
-               plays="2C")
+    m = spades(
+        ["KC 4C 5D 6D 7D 8D 3H 4H 5H 6H 2S 3S 4S", "", "", "2C"], dealer=2, bids=("3", "3", "nil", "4"), plays="2C"
+    )
     assert m.to_act == 0
     assert normal(m) == "4C"
 
@@ -120,14 +120,23 @@ def test_look_at_the_cards_when_only_a_little_behind():
 
 
 def test_nil_bidder_ducks_with_the_highest_card_that_loses():
-    m = spades(["KC 7C 3C 4D 5D 6D 7D 3H 4H 5H 6H 2S 3S", "2C", "9C", "5C"], dealer=0, bids=("3", "3", "3", "nil"), plays="2C 9C 5C")
+    m = spades(
+        ["KC 7C 3C 4D 5D 6D 7D 3H 4H 5H 6H 2S 3S", "2C", "9C", "5C"],
+        dealer=0,
+        bids=("3", "3", "3", "nil"),
+        plays="2C 9C 5C",
+    )
     assert m.to_act == 0
     assert normal(m) == "7C"
 
 
 def test_nil_bidder_void_throws_its_ace_not_a_trump():
-    m = spades(["AH 3S 4S 2D 3D 4D 5D 6D 2H 3H 4H 5H 6H", "2C", "9C", "5C"], dealer=0,
-               bids=("3", "3", "3", "nil"), plays="2C 9C 5C")
+    m = spades(
+        ["AH 3S 4S 2D 3D 4D 5D 6D 2H 3H 4H 5H 6H", "2C", "9C", "5C"],
+        dealer=0,
+        bids=("3", "3", "3", "nil"),
+        plays="2C 9C 5C",
+    )
     assert normal(m) == "AH"
 
 
@@ -137,14 +146,17 @@ def test_last_to_play_win_with_the_cheapest_card():
 
 
 def test_second_hand_low_before_partner():
-    m = spades(["KC 4C 5D 6D 7D 8D 3H 4H 5H 6H 2S 3S 4S", "", "", "2C"], dealer=2, bids=("3", "3", "3", "4"), plays="2C")
+    m = spades(
+        ["KC 4C 5D 6D 7D 8D 3H 4H 5H 6H 2S 3S 4S", "", "", "2C"], dealer=2, bids=("3", "3", "3", "4"), plays="2C"
+    )
     assert m.to_act == 0
     assert normal(m) == "4C"
 
 
 def test_cash_a_top_card_when_the_contract_needs_tricks():
-    m = spades(["AC AH 7D 8D 9D 6C 7C 3S 4S", "2C", "3C", "4C"], dealer=0, bids=("3", "3", "3", "4"),
-               plays="2C 3C 4C AC")
+    m = spades(
+        ["AC AH 7D 8D 9D 6C 7C 3S 4S", "2C", "3C", "4C"], dealer=0, bids=("3", "3", "3", "4"), plays="2C 3C 4C AC"
+    )
     assert m.to_act == 0
     assert normal(m) == "AH"
 
@@ -161,15 +173,24 @@ def test_lead_into_partners_void():
 
 
 def test_contract_made_lead_low_under_a_bag_limit():
-    m = spades(["AC AD AH 2H 3H 4D 5C 6C 2S", "2C 2D", "3C 3D", "4C 5D"], dealer=0, bids=("3", "1", "3", "1"),
-               plays="2C 3C 4C AC AD 2D 3D 5D")
+    m = spades(
+        ["AC AD AH 2H 3H 4D 5C 6C 2S", "2C 2D", "3C 3D", "4C 5D"],
+        dealer=0,
+        bids=("3", "1", "3", "1"),
+        plays="2C 3C 4C AC AD 2D 3D 5D",
+    )
     assert m.to_act == 0
     assert normal(m) != "AH"
 
 
 def test_no_bag_limit_cash_the_overtricks():
-    m = spades(["AC AD AH 2H 3H 4D 5C 6C 2S", "2C", "3C", "4C"], dealer=0, bids=("3", "3", "3", "1"),
-               preset_name="classic", plays="2C 3C 4C AC")
+    m = spades(
+        ["AC AD AH 2H 3H 4D 5C 6C 2S", "2C", "3C", "4C"],
+        dealer=0,
+        bids=("3", "3", "3", "1"),
+        preset_name="classic",
+        plays="2C 3C 4C AC",
+    )
     assert m.to_act == 0
     assert normal(m) in ("AD", "AH")
 
