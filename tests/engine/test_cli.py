@@ -101,6 +101,18 @@ def test_replay_of_a_line_that_is_not_json(tmp_path):
 
 
 @no_processes
+def test_replay_of_a_deeply_nested_line(tmp_path):
+    """A line of brackets nested deeper than the recursion limit is one bad
+    line like any other. Seen failing: RecursionError ends the command with a
+    traceback, without naming the line or replaying the lines after it."""
+    lines = [json.dumps(GOOD[0]), "[" * 100_000, json.dumps(GOOD[3])]
+    done = run("replay", write(tmp_path / "deep.jsonl", lines))
+    assert done.returncode == 1
+    assert "line 2" in done.stderr and "Traceback" not in done.stderr
+    check_replay_output(done.stdout, [GOOD[0], GOOD[3]])
+
+
+@no_processes
 def test_replay_of_a_wrong_result_names_it(tmp_path):
     rec = json.loads(json.dumps(GOOD[1]))
     rec["result"]["points"][2] += 1

@@ -304,8 +304,6 @@ def test_produced_record_replays_to_itself():
             while len(m.records) < 2 and m.phase != "game_over":
                 m.apply(rng.choice(m.legal_actions()))
             for rec in m.records:
-                if any(len(set(p)) < len(p) for p in rec.get("passes", [])):
-                    continue  # see test_two_deck_pass_of_both_copies_replays
                 assert replay_record(json.loads(json.dumps(rec))).records[-1] == rec
 
 
@@ -579,7 +577,7 @@ PATHS = [(b, p) for b in range(len(BASES)) for p in record_paths(BASES[b]) if p]
 @settings(
     deadline=None,
     database=None,
-    max_examples=25 * int(os.environ.get("BAZA_EXAMPLES", "2")),
+    max_examples=10 * int(os.environ.get("BAZA_EXAMPLES", "2")),
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(where=st.sampled_from(PATHS), value=JSON, delete=st.booleans())
