@@ -1,19 +1,43 @@
 """Build dist/: the static site that a browser loads, with no CDN.
 
-    python3 build/build.py          # needs `npm ci` to have filled node_modules/
+    python3 build/build.py [--out DIR] [--src DIR] [--csp-meta]   # after `npm ci`
 
-Layout of dist/:
-    index.html, pyscript.toml       the page and PyScript's config
-    game/**.py, ui/**.py            Python sources, fetched into Pyodide's FS
-    assets/**                       CSS, images, fonts
-    runtime/pyscript/               @pyscript/core: core.js, core.css and chunks
-    runtime/pyodide/                the Pyodide files that loadPyodide() fetches
+Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
+    index.html, pyscript.toml     the page and PyScript's config
+    sw.js                         the service worker (offline play, updates)
+    files.json                    the build's file list: URL, size, SHA-256
+    game/**.py, ui/**.py          Python sources, fetched into Pyodide's FS
+    assets/**                     CSS, scripts, icons, the web app manifest
+    runtime/pyscript-V-H/         @pyscript/core: core.js, core.css, the chunks
+                                  this page loads (V version, H content hash)
+    runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches
+
+Cache busting: a file under runtime/ never changes under its name, because
+the directory name carries the package version and a hash of its content.
+Every other file that the page, its config, its CSS or the web app manifest
+refers to is referred to with `?v=<hash of its content>`, so no cache on the
+way (a host's max-age, a CDN, the browser) can mix an old file into a new
+build. Only index.html, sw.js and files.json keep plain URLs; hosts must
+serve them with `Cache-Control: no-cache`.
+
+The sources keep plain paths (`./runtime/pyscript/core.js`,
+`./assets/baza.css`); only the copies in dist/ are rewritten.
+
+--csp-meta writes the recommended Content-Security-Policy (build/serve.py's
+RECOMMENDED_CSP) into index.html as a <meta> element, for hosts that cannot
+send headers; a meta policy cannot hold frame-ancestors, so that one is left
+to the header. An empty .nojekyll tells GitHub Pages not to run Jekyll, which
+would drop every file whose name starts with "_" (__init__.py).
 
 Standard library only, so that it runs before any virtualenv exists.
 """
 
 import argparse
+import hashlib
+import json
+import posixpath
 import re
+import runpy
 import shutil
 import sys
 import tomllib
@@ -21,6 +45,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
+SW_TEMPLATE = ROOT / "build" / "sw.js"
+
+# Written next to index.html but not listed in files.json: the list cannot
+# hold its own hash, and the browser fetches the service worker itself.
+FILE_LIST = "files.json"
+SERVICE_WORKER = "sw.js"
 
 # Everything loadPyodide() fetches from its indexURL for a plain start (no
 # packages): the ES module, the Emscripten glue (an .mjs since Pyodide 0.28),
@@ -33,106 +63,371 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 
+# The logical runtime folders that index.html and pyscript.toml refer to;
+# dist/ holds them under versioned names.
+RUNTIME = {"pyscript": "runtime/pyscript", "pyodide": "runtime/pyodide"}
+
 # A relative file name inside a string literal of a PyScript chunk:
 # `from"./core-X.js"`, `import("./toml-Y.js")`, `new URL("./xterm.css", ...)`.
 CHUNK_REF = re.compile(r"""["'`]\./([\w.-]+\.(?:m?js|css))["'`]""")
+# PyScript's plugin table in its core chunk: `error:()=>import("./error-X.js")`.
+PLUGIN_REF = re.compile(r"""["']?([\w-]+)["']?:\(\)=>import\(["']\./([\w.-]+\.js)["']\)""")
+
+# Edits to PyScript's core chunk, each applied exactly once or the build fails
+# (a new PyScript release must be looked at again, not patched blindly).
+CORE_PATCHES = [
+    (
+        # PyScript compiles its worker hooks with Function() while it boots,
+        # even on a page without workers: under a Content-Security-Policy
+        # without 'unsafe-eval' the page never starts. The hook is only ever
+        # sent to a worker as source text, through String(hook), so a plain
+        # closure whose toString() returns the very same source does the job
+        # without eval, on the main thread and in workers alike.
+        "compile worker hooks without eval (strict CSP)",
+        "return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()",
+        '{const c=e[`_${t}`]||(t.endsWith("Async")?async(e,t,...n)=>{for(const r of n)await r(e,t)}'
+        ":(e,t,...n)=>{for(const r of n)r(e,t)}),f=(w,x)=>c(w,x,...n);"
+        "return f.toString=()=>`(w,x)=>(${r})(w,x,...[${s}])`,f}",
+    ),
+]
 
 
-def pyscript_files(src: Path) -> list[str]:
-    """core.js, core.css and every chunk they reach, statically or lazily.
+def die(message: str):
+    sys.exit(f"build: {message}")
 
-    Plugins (error display, editor, terminal, TOML parser, zip) are
-    imported on demand, so a boot that works does not prove a file is
-    unused: follow every reference instead of recording one page load.
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# --- PyScript: which chunks the page can load -------------------------------
+
+
+def disabled_plugins(config: dict) -> set[str]:
+    return {p[1:] for p in config.get("plugins", []) if p.startswith("!")}
+
+
+def pyscript_files(src: Path, config: dict) -> list[str]:
+    """core.js, core.css and every chunk the page can load with this config.
+
+    Plugins (error display, editor, terminal, ...) are imported while
+    PyScript boots unless pyscript.toml disables them (`"!py-editor"` in
+    `plugins`, see patch_core); other chunks are imported only for a
+    feature in use. So a chunk is left out only when nothing this config
+    enables can reach it; the browser tests check that every request of a
+    real session is a file of the build.
     """
+    disabled = disabled_plugins(config)
+    core = next(src.glob("core-*.js"), None)
+    if core is None:
+        die(f"no core-*.js in {src}")
+    plugins = dict(PLUGIN_REF.findall(core.read_text(encoding="utf-8")))
+    unknown = disabled - set(plugins) - {"codemirror"}
+    if unknown:
+        die(f"pyscript.toml disables unknown plugins {sorted(unknown)}; known: {sorted(plugins)}")
+    # The error plugin is imported even when disabled (to turn it off).
+    skip = {plugins[name] for name in disabled if name != "error" and name in plugins}
+    skip_prefixes = []
+    if "py-editor" in disabled:
+        skip_prefixes.append("codemirror")  # the editor is its only user
+    if "packages" not in config:
+        skip_prefixes.append("pyodide_graph")  # checks the packages list
+    if not any(str(target).endswith("/*") for target in config.get("files", {}).values()):
+        skip_prefixes.append("zip")  # unpacks archives listed in [files]
+
     todo, seen = ["core.js", "core.css"], set()
     while todo:
         name = todo.pop()
-        if name in seen:
+        if name in seen or name in skip or name.startswith(tuple(skip_prefixes)):
             continue
         if not (src / name).is_file():
-            sys.exit(f"build: {src / name} is referenced but missing")
+            die(f"{src / name} is referenced but missing")
         seen.add(name)
         if name.endswith(".js"):
             todo.extend(CHUNK_REF.findall((src / name).read_text(encoding="utf-8")))
     return sorted(seen)
 
 
-def copy(src: Path, dst: Path) -> None:
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(src, dst)
+def patch_core(path: Path, disabled: set[str]) -> None:
+    """Apply CORE_PATCHES, and take disabled plugins out of the plugin table.
+
+    PyScript skips a plugin that the config disables (`"!py-editor"`) only
+    for the config's own interpreter: it still imports every plugin for
+    MicroPython, which this page never runs. Without their entries in the
+    table no code imports them, and dist/ need not hold them.
+    """
+    text = path.read_text(encoding="utf-8")
+    for why, old, new in CORE_PATCHES:
+        if text.count(old) != 1:
+            die(f"cannot {why}: pattern found {text.count(old)} times in {path.name}")
+        text = text.replace(old, new)
+    for name in sorted(disabled - {"error"}):  # error is imported even when off
+        entry = re.compile(rf"""(["']?){re.escape(name)}\1:\(\)=>import\(["']\./[\w.-]+\.js["']\),?""")
+        text, count = entry.subn("", text)
+        if count != 1:
+            die(f"cannot disable plugin {name}: found {count} times in {path.name}")
+    path.write_text(text, encoding="utf-8")
+
+
+def copy_runtime(out: Path, package: str, version: str, src: Path, names: list[str], config: dict) -> str:
+    """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path."""
+    staging = out / "runtime" / f".{package}"
+    for name in names:
+        (staging / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src / name, staging / name)
+        if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
+            patch_core(staging / name, disabled_plugins(config))
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0" + sha256((staging / name).read_bytes()).encode())
+    final = f"runtime/{package}-{version}-{digest.hexdigest()[:8]}"
+    staging.rename(out / final)
+    return final
+
+
+def package_version(path: Path) -> str:
+    return json.loads((path / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+# --- Our own files ----------------------------------------------------------
 
 
 def copy_tree(src_dir: Path, dst_dir: Path, pattern: str) -> list[Path]:
-    """Copy files matching pattern under src_dir; return their relative paths."""
+    """Copy files matching pattern under src_dir; return their relative paths.
+
+    Skips caches, source maps and `__main__.py` (a command line entry point,
+    never imported by the page).
+    """
     copied = []
     for path in sorted(src_dir.glob(pattern)):
         rel = path.relative_to(src_dir)
-        if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".map":
+        if (
+            not path.is_file()
+            or "__pycache__" in rel.parts
+            or any(part.startswith(".") for part in rel.parts)
+            or path.suffix in (".map", ".pyc")
+            or path.name == "__main__.py"
+        ):
             continue
-        copy(path, dst_dir / rel)
+        (dst_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dst_dir / rel)
         copied.append(rel)
     return copied
 
 
-def write_config(src: Path, dst: Path, py_files: list[str]) -> None:
+def read_config(src: Path) -> dict:
+    text = src.read_text(encoding="utf-8")
+    config = tomllib.loads(text)  # fail here, not in the browser, on bad TOML
+    if "files" in config:
+        die(f"{src.name} must not have a [files] table; it is generated")
+    if "packages" in config:
+        # Any `packages` key, even [], makes PyScript load micropip from a CDN.
+        die(f"{src.name} must not have a packages key (no CDN at run time)")
+    return config
+
+
+def write_config(site: "Site", src: Path, py_urls: dict[str, str]) -> None:
     """Copy pyscript.toml and append a [files] table listing every module.
 
     PyScript only puts into Pyodide's filesystem what [files] lists, so the
     table is generated from what was copied: adding a module to game/ or
     ui/ never needs a config edit, and a stale list cannot break the page.
+    Each module is fetched from its versioned URL into its plain path.
     """
-    text = src.read_text(encoding="utf-8")
-    config = tomllib.loads(text)  # fail here, not in the browser, on bad TOML
-    if "files" in config:
-        sys.exit(f"build: {src.name} must not have a [files] table; it is generated")
-    if "packages" in config:
-        # Any `packages` key, even [], makes PyScript load micropip from a CDN.
-        sys.exit(f"build: {src.name} must not have a packages key (no CDN at run time)")
+    text = site.rewrite("pyscript.toml", src.read_text(encoding="utf-8"))
     lines = ["", "# Generated by build/build.py from game/ and ui/.", "[files]"]
-    lines += [f'"./{name}" = "./{name}"' for name in py_files]
-    dst.write_text(text.rstrip("\n") + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    lines += [f'"./{url}" = "./{path}"' for path, url in py_urls.items()]
+    (site.out / "pyscript.toml").write_text(text.rstrip("\n") + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    site.done.add("pyscript.toml")
 
 
-def build(out: Path) -> None:
+class Site:
+    """The files of dist/ and the URL each is referred to by.
+
+    `urls` maps a logical path (as the sources write it, relative to the
+    site root) to the URL that the built files use instead.
+    """
+
+    # References rewritten in text files, relative to the referring file.
+    HTML_REF = re.compile(r"""(\b(?:src|href|config)=)(["'])([^"'#?:]+)\2""")
+    CSS_REF = re.compile(r"""(url\(\s*)(["']?)([^"')#?:]+)\2(\s*\))""")
+    JSON_REF = re.compile(r"""("(?:src|start_url)"\s*:\s*)(")([^"#?:]+)\2""")
+    TOML_REF = re.compile(r"""(=\s*)(")(\.[^"#?:]+)\2""")
+    PATTERNS = {".html": "HTML_REF", ".css": "CSS_REF", ".webmanifest": "JSON_REF", ".toml": "TOML_REF"}
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.urls: dict[str, str] = {}
+        self.done: set[str] = set()
+
+    def resolve(self, referrer: str, ref: str) -> str | None:
+        """The logical path that ref (written in referrer) points to, if a file."""
+        if ref.startswith("/") or ref.startswith("data:"):
+            return None
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(referrer), ref))
+        if path.startswith("../"):
+            return None
+        return path
+
+    def url_of(self, path: str) -> str | None:
+        """The versioned URL of a logical path, finalising that file first."""
+        for logical, real in self.urls.items():
+            if logical.endswith("/") and path.startswith(logical):
+                return real + path[len(logical) :]  # a runtime folder
+        if path not in self.urls and (self.out / path).is_file():
+            self.finalise(path)
+            data = (self.out / path).read_bytes()
+            self.urls[path] = f"{path}?v={sha256(data)[:8]}"
+        return self.urls.get(path)
+
+    def finalise(self, path: str) -> None:
+        """Rewrite the references inside a text file (once, before hashing it)."""
+        if path in self.done:
+            return
+        self.done.add(path)
+        file = self.out / path
+        if posixpath.splitext(path)[1] in self.PATTERNS:
+            file.write_text(self.rewrite(path, file.read_text(encoding="utf-8")), encoding="utf-8")
+
+    def rewrite(self, path: str, text: str) -> str:
+        """text (the content of path) with its references to files versioned."""
+        pattern = getattr(self, self.PATTERNS[posixpath.splitext(path)[1]])
+
+        def replace(match: re.Match) -> str:
+            ref = match.group(3)
+            target = self.resolve(path, ref)
+            url = target is not None and target != path and self.url_of(target)
+            if not url:
+                return match.group(0)
+            new = posixpath.relpath(url, posixpath.dirname(path) or ".")
+            if ref.startswith("./") and not new.startswith("../"):
+                new = "./" + new
+            return match.group(0).replace(match.group(2) + ref, match.group(2) + new, 1)
+
+        return pattern.sub(replace, text)
+
+
+def add_csp_meta(index: Path) -> None:
+    """Put the recommended CSP into index.html, before anything it governs."""
+    policy = runpy.run_path(str(ROOT / "build" / "serve.py"))["RECOMMENDED_CSP"]
+    policy = [d for d in policy if not d.startswith(("frame-ancestors", "report-uri", "sandbox"))]
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{"; ".join(policy)}">'
+    text = index.read_text(encoding="utf-8")
+    charset = re.search(r"<meta charset=[^>]*>", text, re.IGNORECASE) or re.search(r"<head[^>]*>", text)
+    if charset is None:
+        die(f"{index.name} has no <head> to put the CSP in")
+    index.write_text(text[: charset.end()] + "\n  " + meta + text[charset.end() :], encoding="utf-8")
+
+
+def write_service_worker(out: Path, file_list: dict) -> None:
+    """dist/sw.js: the template with this build's version and files filled in.
+
+    Any change to any file changes sw.js, which is how browsers notice a new
+    build: they compare the service worker script byte for byte.
+    """
+    template = SW_TEMPLATE.read_text(encoding="utf-8")
+    placeholder = "const BUILD = null; // filled in by build/build.py"
+    if template.count(placeholder) != 1:
+        die(f"{SW_TEMPLATE} must contain the line `{placeholder}` once")
+    build = {
+        "version": file_list["version"],
+        "files": [[f["url"], f["bytes"], f["sha256"]] for f in file_list["files"]],
+    }
+    line = "const BUILD = " + json.dumps(build, separators=(",", ":")) + ";"
+    (out / SERVICE_WORKER).write_text(template.replace(placeholder, line), encoding="utf-8")
+
+
+def build(out: Path, src: Path = ROOT, csp_meta: bool = False) -> dict:
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
     if not pyscript_src.is_dir() or not pyodide_src.is_dir():
-        sys.exit("build: node_modules is missing; run `npm ci` first")
+        die("node_modules is missing; run `npm ci` first")
 
-    if out == ROOT or out in ROOT.parents:
-        sys.exit(f"build: refusing to replace {out}, it holds the repository")
+    if out in (src, ROOT) or out in src.parents or out in ROOT.parents:
+        die(f"refusing to replace {out}, it holds the repository")
     if out.exists():
         if any(out.iterdir()) and not (out / "runtime").is_dir():
-            sys.exit(f"build: refusing to replace {out}, it is not an earlier build")
+            die(f"refusing to replace {out}, it is not an earlier build")
         shutil.rmtree(out)  # start clean so deleted sources leave no stale copies
     out.mkdir(parents=True)
 
-    copy(ROOT / "index.html", out / "index.html")
-    py_files = []
+    config = read_config(src / "pyscript.toml")
+    site = Site(out)
+    pyscript_dir = copy_runtime(
+        out,
+        "pyscript",
+        package_version(pyscript_src.parent),
+        pyscript_src,
+        pyscript_files(pyscript_src, config),
+        config,
+    )
+    pyodide_dir = copy_runtime(out, "pyodide", package_version(pyodide_src), pyodide_src, PYODIDE_FILES, config)
+    site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
+    site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
+
+    shutil.copyfile(src / "index.html", out / "index.html")
+    if csp_meta:
+        add_csp_meta(out / "index.html")
+    if (src / "assets").is_dir():
+        copy_tree(src / "assets", out / "assets", "**/*")
+    py_paths = []
     for package in ("game", "ui"):
-        if (ROOT / package).is_dir():
-            rels = copy_tree(ROOT / package, out / package, "**/*.py")
-            py_files += [f"{package}/{rel.as_posix()}" for rel in rels]
-    write_config(ROOT / "pyscript.toml", out / "pyscript.toml", py_files)
-    if (ROOT / "assets").is_dir():
-        copy_tree(ROOT / "assets", out / "assets", "**/*")
+        if (src / package).is_dir():
+            rels = copy_tree(src / package, out / package, "**/*.py")
+            py_paths += [f"{package}/{rel.as_posix()}" for rel in rels]
+    write_config(site, src / "pyscript.toml", {p: site.url_of(p) for p in py_paths})
+    site.finalise("index.html")
+    for path in sorted(out.rglob("*")):  # text files that nothing above refers to
+        site.finalise(path.relative_to(out).as_posix())
 
-    for name in pyscript_files(pyscript_src):
-        copy(pyscript_src / name, out / "runtime" / "pyscript" / name)
-    for name in PYODIDE_FILES:
-        copy(pyodide_src / name, out / "runtime" / "pyodide" / name)
+    # Every file is final now: list them for the service worker and for hosts.
+    files = []
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        if path.name.startswith("."):
+            continue
+        rel = path.relative_to(out).as_posix()
+        data = path.read_bytes()
+        files.append({"url": site.urls.get(rel, rel), "path": rel, "bytes": len(data), "sha256": sha256(data)})
+    version = hashlib.sha256("".join(f"{f['url']}\0{f['sha256']}\n" for f in files).encode()).hexdigest()[:16]
+    file_list = {
+        "name": "Baza",
+        "version": version,
+        "runtime": {
+            "pyscript": package_version(pyscript_src.parent),
+            "pyodide": package_version(pyodide_src),
+        },
+        "note": f"every file of the build except {FILE_LIST} and {SERVICE_WORKER}",
+        "count": len(files),
+        "bytes": sum(f["bytes"] for f in files),
+        "files": files,
+    }
+    (out / FILE_LIST).write_text(json.dumps(file_list, indent=1) + "\n", encoding="utf-8")
+    write_service_worker(out, file_list)
+    (out / ".nojekyll").write_bytes(b"")
 
-    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
-    print(f"build: {out} ({size / 1e6:.1f} MB, {len(py_files)} Python files)")
+    print(
+        f"build: {out} version {version}: {len(files)} files, {file_list['bytes'] / 1e6:.1f} MB"
+        f" ({len(py_paths)} Python files)"
+    )
+    return file_list
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output directory")
     parser.add_argument(
-        "--out", type=Path, default=ROOT / "dist", help="output directory"
+        "--src",
+        type=Path,
+        default=ROOT,
+        help="folder with index.html, pyscript.toml, assets/, game/, ui/ (default: the repository)",
     )
-    build(parser.parse_args().out.resolve())
+    parser.add_argument(
+        "--csp-meta",
+        action="store_true",
+        help="write the recommended Content-Security-Policy into index.html (hosts without headers)",
+    )
+    args = parser.parse_args()
+    build(args.out.resolve(), args.src.resolve(), args.csp_meta)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,15 @@
 """Serve dist/ on 127.0.0.1 with the standard library only.
 
-    python3 build/serve.py [--port 8000] [--dir dist]
+    python3 build/serve.py [--port 8000] [--dir dist] [--csp] [--quiet]
 
-tests/browser/conftest.py imports make_server() to run the same server.
+It sends what docs/HOSTING.md asks of a real host: the right MIME types,
+cache headers (runtime/ for good, everything else revalidated), and with
+--csp the recommended Content-Security-Policy. tests/browser/conftest.py
+imports make_server() to run the same server.
 """
 
 import argparse
+import contextlib
 import functools
 import http.server
 from pathlib import Path
@@ -25,12 +29,38 @@ MIME_TYPES = {
     ".py": "text/x-python; charset=utf-8",
     ".toml": "application/toml; charset=utf-8",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".woff2": "font/woff2",
 }
+
+
+# The Content-Security-Policy that docs/HOSTING.md recommends, one directive
+# a line; HOSTING.md says why each source is there, and tests/browser/
+# test_csp.py checks that the two agree and that the game plays under it.
+RECOMMENDED_CSP = [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors *",
+    "require-trusted-types-for 'script'",
+    "trusted-types baza-sw",
+]
+
+# A file under runtime/ never changes (its folder name holds the version and
+# a hash), and a URL with ?v=<hash> names one content: both may be cached for
+# good. Everything else must be revalidated (index.html, sw.js, files.json).
+IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -40,48 +70,64 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
 
     def end_headers(self):
-        # no-store: after a rebuild the browser must never mix cached old
-        # chunks or .py files with new ones (and never answer from a stale
-        # 304). Cross-origin isolation lets PyScript workers use
-        # SharedArrayBuffer later; every file here is same-origin anyway.
-        self.send_header("Cache-Control", "no-store")
+        path, _, query = self.path.partition("?")
+        versioned = path.lstrip("/").startswith("runtime/") or "v=" in query.split("&")[0]
+        self.send_header("Cache-Control", IMMUTABLE if versioned else "no-cache")
+        # Cross-origin isolation lets PyScript workers use SharedArrayBuffer
+        # later; every file here is same-origin anyway.
         self.send_header("Cross-Origin-Opener-Policy", "same-origin")
         self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        if self.server.csp:
+            self.send_header("Content-Security-Policy", "; ".join(RECOMMENDED_CSP))
         super().end_headers()
 
     def send_head(self):
-        # Drop conditional headers so every answer is a full 200.
+        # Drop conditional headers so every answer is a full 200: a test may
+        # swap the served folder for another build with older file times.
         for name in ("If-Modified-Since", "If-None-Match"):
             del self.headers[name]
         return super().send_head()
+
+    def log_request(self, code="-", size="-"):
+        self.server.hits.append((self.command, self.path, int(code) if str(code).isdigit() else code))
+        super().log_request(code, size)
 
     def log_message(self, format, *args):
         if not self.server.quiet:
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 8000, quiet: bool = False):
-    """A threading HTTP server for directory on 127.0.0.1 (port 0 = any free one)."""
+def make_server(directory: Path, port: int = 8000, quiet: bool = False, csp: bool = False):
+    """A threading HTTP server for directory on 127.0.0.1 (port 0 = any free one).
+
+    directory may be a symbolic link: it is followed on every request, so
+    pointing it at another build serves that build from the same origin.
+    csp=True sends RECOMMENDED_CSP with every answer. server.hits lists
+    every request answered, as (method, path, status).
+    """
     handler = functools.partial(Handler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.quiet = quiet
+    server.hits = []
+    server.csp = csp
     return server
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Serve dist/ on 127.0.0.1.")
-    parser.add_argument(
-        "--port", type=int, default=8000, help="default 8000; 0 = any free port"
-    )
+    parser.add_argument("--port", type=int, default=8000, help="default 8000; 0 = any free port")
     parser.add_argument("--dir", type=Path, default=ROOT / "dist", help="default dist/")
     parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    parser.add_argument(
+        "--csp",
+        action="store_true",
+        help="send the Content-Security-Policy that docs/HOSTING.md recommends",
+    )
     args = parser.parse_args()
     if not (args.dir / "index.html").is_file():
-        parser.exit(
-            1, f"serve: {args.dir}/index.html not found; run build/build.py first\n"
-        )
+        parser.exit(1, f"serve: {args.dir}/index.html not found; run build/build.py first\n")
     try:
-        server = make_server(args.dir, args.port, args.quiet)
+        server = make_server(args.dir, args.port, args.quiet, args.csp)
     except OSError as error:  # most often: the port is taken
         parser.exit(1, f"serve: cannot listen on port {args.port}: {error}\n")
     with server:
@@ -89,10 +135,8 @@ def main() -> None:
             f"Baza is at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)",
             flush=True,
         )
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 if __name__ == "__main__":

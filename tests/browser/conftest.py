@@ -4,6 +4,7 @@ Playwright cannot download its own browsers here, so it launches the system
 Chromium (CHROMIUM env var, else /usr/bin/chromium) through executable_path.
 """
 
+import json
 import os
 import runpy
 import shutil
@@ -16,7 +17,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -35,12 +36,61 @@ CHROMIUM_ARGS = [
 ]
 
 
+READY_TIMEOUT_MS = 60_000  # Pyodide's first start in a cold profile takes seconds
+
+# Resolves once the service worker of the page is active and its cache holds
+# the whole build; returns the names of the caches and their numbers of entries.
+SW_READY = """async () => {
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const registration = await Promise.race([
+    navigator.serviceWorker.ready,
+    sleep(60000).then(() => { throw new Error("no active service worker after 60 s"); }),
+  ]);
+  while (registration.active.state !== "activated") await sleep(50);
+  const names = await caches.keys();
+  const counts = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).length));
+  return { names, counts };
+}"""
+
+
+def wait_ready(page) -> None:
+    """Wait until the game marks the page ready (<html data-ready="true">)."""
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=READY_TIMEOUT_MS)
+
+
+SOURCES = ["index.html", "pyscript.toml", "assets", "game", "ui"]  # what build.py --src reads
+
+
+def copy_sources(dest: Path) -> Path:
+    """A snapshot of the site's sources, to build from with build.py --src."""
+    dest.mkdir(parents=True)
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(ROOT / name, dest / name)
+    return dest
+
+
+def build_from(src: Path, out: Path, *options: str) -> dict:
+    """Run build/build.py on src into out; return the build's files.json."""
+    subprocess.run(
+        [sys.executable, str(ROOT / "build" / "build.py"), "--src", str(src), "--out", str(out), *options],
+        check=True,
+        capture_output=True,
+    )
+    return file_list(out)
+
+
+def file_list(dist: Path) -> dict:
+    """A build's files.json: its version and every file with URL, size and hash."""
+    return json.loads((dist / "files.json").read_text(encoding="utf-8"))
+
+
 def chromium_path() -> str:
     path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not Path(path).is_file():
-        pytest.exit(
-            f"no Chromium at {path}: apt-get install chromium, or set CHROMIUM", 2
-        )
+        pytest.exit(f"no Chromium at {path}: apt-get install chromium, or set CHROMIUM", 2)
     return path
 
 
@@ -67,19 +117,85 @@ def base_url(dist) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser():
-    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
-        # A persistent context is the only way to pass a user data dir; a
-        # fresh one per session means no cache, storage or IndexedDB carried over.
-        context = playwright.chromium.launch_persistent_context(
-            profile,
-            executable_path=chromium_path(),
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 800},
-        )
+def playwright():
+    """The one Playwright driver of the session (the sync API cannot nest)."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+def launch(playwright, profile: str, service_workers: str):
+    return playwright.chromium.launch_persistent_context(
+        profile,
+        executable_path=chromium_path(),
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 800},
+        service_workers=service_workers,
+    )
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """The shared browser of the session, with service workers blocked.
+
+    A persistent context is the only way to pass a user data dir; a fresh
+    one per session means no cache, storage or IndexedDB carried over.
+    Without a service worker every test sees the files its server sends;
+    the offline and update tests use fresh_browser instead.
+    """
+    with tempfile.TemporaryDirectory() as profile:
+        context = launch(playwright, profile, service_workers="block")
         yield context
         context.close()
+
+
+@pytest.fixture
+def fresh_browser(playwright):
+    """A browser with a profile of its own and service workers allowed."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = launch(playwright, profile, service_workers="allow")
+        yield context
+        context.close()
+
+
+class Site:
+    """A build served on a port of its own, through a symlink that swap() moves."""
+
+    def __init__(self, tmp: Path, dist: Path, csp: bool):
+        tmp.mkdir()
+        self.link = tmp / "site"
+        self.link.symlink_to(dist, target_is_directory=True)
+        self.server = make_server(self.link, port=0, quiet=True, csp=csp)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def swap(self, dist: Path) -> None:
+        """Serve another build from the same origin (an atomic rename)."""
+        new = self.link.with_name("site.new")
+        new.symlink_to(dist, target_is_directory=True)
+        new.replace(self.link)
+
+    def stop(self) -> None:
+        """The network is gone: nothing answers on the port any more."""
+        if self.thread.is_alive():
+            self.server.shutdown()
+            self.server.server_close()
+
+
+@pytest.fixture
+def serve(tmp_path):
+    """serve(dist, csp=False) -> Site: a build on a fresh port (a new origin)."""
+    sites = []
+
+    def start(dist: Path, csp: bool = False) -> Site:
+        site = Site(tmp_path / f"site{len(sites)}", dist, csp)
+        sites.append(site)
+        return site
+
+    yield start
+    for site in sites:
+        site.stop()
 
 
 @dataclass
@@ -92,11 +208,7 @@ class PageLog:
 
     def assert_same_origin(self, origin: str) -> None:
         want = urlsplit(origin)[:2]
-        foreign = [
-            url
-            for url in self.requests
-            if urlsplit(url)[:2] != want and not url.startswith(("data:", "blob:"))
-        ]
+        foreign = [url for url in self.requests if urlsplit(url)[:2] != want and not url.startswith(("data:", "blob:"))]
         assert not foreign, f"requests to other origins: {foreign}"
 
     def assert_no_errors(self) -> None:
@@ -104,10 +216,8 @@ class PageLog:
         assert not self.console_errors, f"console errors: {self.console_errors}"
 
 
-@pytest.fixture
-def page(browser, base_url):
-    """A new tab whose activity is in page.log (a PageLog); closed after the test."""
-    tab = browser.new_page()
+def logged(tab):
+    """Record a tab's console errors, uncaught errors and requests in tab.log."""
     log = PageLog()
     tab.on(
         "console",
@@ -116,6 +226,13 @@ def page(browser, base_url):
     tab.on("pageerror", lambda error: log.page_errors.append(str(error)))
     tab.on("request", lambda request: log.requests.append(request.url))
     tab.log = log
+    return tab
+
+
+@pytest.fixture
+def page(browser, base_url):
+    """A new tab whose activity is in page.log (a PageLog); closed after the test."""
+    tab = logged(browser.new_page())
     yield tab
     tab.close()
 

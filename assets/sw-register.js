@@ -1,0 +1,101 @@
+// Registers Baza's service worker (./sw.js, written by build/build.py) and
+// tells the player when a new version is ready.
+//
+// Registration waits until the game is ready (<html data-ready="true">), so
+// that the worker's downloads never compete with the start-up; on a first
+// visit they mostly come from the HTTP cache. When a newer build has been
+// installed and waits, a small notice offers to reload; its button lets the
+// new worker take over, and the page reloads into the new version. Until
+// then the open page keeps running on the files of its own build.
+(() => {
+  const sw = navigator.serviceWorker;
+  if (!sw || !window.isSecureContext) return; // http:// other than localhost: online only
+
+  let reloading = false;
+
+  const notify = (worker) => {
+    if (document.getElementById("update-notice")) return;
+    const box = document.createElement("div");
+    box.id = "update-notice";
+    box.className = "update-notice";
+    box.setAttribute("role", "status"); // polite: announced, focus stays put
+    Object.assign(box.style, {
+      position: "fixed", zIndex: "1000", left: "50%", bottom: "1rem", transform: "translateX(-50%)",
+      display: "flex", gap: "0.75rem", alignItems: "center", maxWidth: "calc(100vw - 2rem)",
+      padding: "0.5rem 0.5rem 0.5rem 1rem", borderRadius: "0.5rem",
+      background: "#1d1d1f", color: "#fff", font: "inherit", boxShadow: "0 2px 8px rgb(0 0 0 / 0.4)",
+    });
+    const text = document.createElement("span");
+    const button = document.createElement("button");
+    button.type = "button";
+    Object.assign(button.style, { font: "inherit", padding: "0.25rem 0.75rem", cursor: "pointer" });
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      reloading = true;
+      if (worker && worker.state === "installed") worker.postMessage({ type: "skip-waiting" });
+      else location.reload(); // the new worker is already active
+    });
+    box.append(text, button);
+    document.body.append(box);
+    // Filled after insertion, so that screen readers announce it.
+    setTimeout(() => {
+      text.textContent = "A new version of Baza is ready.";
+      button.textContent = "Reload";
+    }, 50);
+  };
+
+  // The new worker took over after our click: load the page from its cache.
+  // (Other tabs of the old build just show the notice.)
+  sw.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+    else notify(null);
+  });
+
+  const watch = (registration) => {
+    const installed = (worker) => {
+      // With no controller this is the first install, not an update.
+      if (worker.state === "installed" && sw.controller) notify(worker);
+    };
+    if (registration.waiting) installed(registration.waiting);
+    const follow = (worker) => {
+      if (!worker) return;
+      installed(worker);
+      worker.addEventListener("statechange", () => installed(worker));
+    };
+    follow(registration.installing);
+    registration.addEventListener("updatefound", () => follow(registration.installing));
+  };
+
+  // Under the recommended CSP (Trusted Types: no script URL from a plain
+  // string) this policy, named in the CSP, vouches for this one URL only.
+  const url = window.trustedTypes
+    ? trustedTypes.createPolicy("baza-sw", {
+        createScriptURL: (u) => {
+          if (u !== "./sw.js") throw new TypeError(`not Baza's service worker: ${u}`);
+          return u;
+        },
+      }).createScriptURL("./sw.js")
+    : "./sw.js";
+
+  const register = () => {
+    // updateViaCache "none": the browser asks the server for sw.js itself on
+    // every check, whatever the host's cache headers say.
+    sw.register(url, { updateViaCache: "none" }).then(
+      (registration) => registration && watch(registration),
+      () => {}, // blocked (a policy, a test harness): the game still plays online
+    );
+  };
+
+  const root = document.documentElement;
+  const ready = () => root.dataset.ready === "true";
+  if (ready()) register();
+  else {
+    const observer = new MutationObserver(() => {
+      if (ready()) {
+        observer.disconnect();
+        register();
+      }
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+})();

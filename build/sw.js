@@ -1,0 +1,95 @@
+// Baza's service worker: plays offline after the first visit, and never
+// mixes the files of two builds.
+//
+// build/build.py writes dist/sw.js from this template, filling in BUILD: the
+// build's version and every file of dist/ as [url, bytes, sha256]. Browsers
+// compare sw.js byte for byte on each visit, so any change to any file of a
+// new build installs a new worker.
+//
+//   install   fetch every file of the build into the cache "baza-<version>",
+//             checking size and SHA-256 (a host or cache in between that
+//             hands out an old file makes the install fail, never a mix);
+//   waiting   while a page of the old build is open, the new worker waits;
+//             the page (assets/sw-register.js) shows "New version, reload",
+//             and a click posts {type: "skip-waiting"} here;
+//   activate  delete every other "baza-" cache;
+//   fetch     answer same-origin GETs from the cache, else from the network.
+"use strict";
+
+const BUILD = null; // filled in by build/build.py
+
+const PREFIX = "baza-";
+const CACHE = PREFIX + BUILD.version;
+const scoped = (url) => new URL(url, self.registration.scope).href;
+// The page is requested as "./" or "./index.html", with or without a query.
+const PAGE = scoped("index.html");
+
+const VERSIONED = (url) => url.includes("?v=") || url.startsWith("runtime/");
+
+async function intact(response, bytes, sha256) {
+  const body = await response.clone().arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  return body.byteLength === bytes && hex === sha256;
+}
+
+async function download(url, bytes, sha256) {
+  // A versioned URL (?v=<hash>, or a runtime/<package>-<version>-<hash>/
+  // folder) names one content for good: take it from an older build's cache,
+  // else from the HTTP cache (on a first visit the page has just downloaded
+  // it), and only then from the server. index.html and other plain URLs are
+  // revalidated with the server. A second try bypasses every HTTP cache.
+  if (VERSIONED(url)) {
+    const old = await caches.match(scoped(url));
+    if (old && (await intact(old, bytes, sha256))) return old;
+  }
+  for (const cache of VERSIONED(url) ? ["default", "reload"] : ["no-cache", "reload"]) {
+    const response = await fetch(scoped(url), { cache, credentials: "same-origin" });
+    if (response.ok && (await intact(response, bytes, sha256))) return response;
+  }
+  throw new Error(`${url} is not the file of build ${BUILD.version}`);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      // All or nothing: the cache is filled only once every file has arrived
+      // intact; if one fails, the install fails and the next visit retries.
+      const responses = await Promise.all(BUILD.files.map((file) => download(...file)));
+      const cache = await caches.open(CACHE);
+      await Promise.all(responses.map((response, i) => cache.put(scoped(BUILD.files[i][0]), response)));
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+    })(),
+  );
+});
+
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  const url = new URL(request.url);
+  url.hash = "";
+  const bare = url.origin + url.pathname;
+  const isPage = request.mode === "navigate" && (bare === scoped("./") || bare === PAGE);
+  // ignoreSearch: "./?game=hearts" is the page, and a file requested without
+  // its ?v= (say by Python code) is still the file of this build.
+  const hit = await cache.match(isPage ? PAGE : request, { ignoreSearch: true });
+  return hit || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  event.respondWith(respond(request));
+});
