@@ -1,0 +1,63 @@
+"""What build/build.py puts into dist/ (no browser needed)."""
+
+import hashlib
+import json
+import re
+import tomllib
+
+from conftest import build_from, copy_sources, file_list
+
+NOT_LISTED = {"files.json", "sw.js", ".nojekyll"}  # host and worker files, not game files
+
+
+def test_file_list_is_complete_and_true(dist):
+    build = file_list(dist)
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert {f["path"] for f in build["files"]} == on_disk - NOT_LISTED
+    for f in build["files"]:
+        data = (dist / f["path"]).read_bytes()
+        assert (len(data), hashlib.sha256(data).hexdigest()) == (f["bytes"], f["sha256"]), f["path"]
+    assert build["count"] == len(build["files"])
+    assert build["bytes"] == sum(f["bytes"] for f in build["files"])
+
+
+def test_nothing_but_the_game(dist):
+    paths = [f["path"] for f in file_list(dist)["files"]]
+    assert not [p for p in paths if p.endswith(".map") or "__pycache__" in p or p.endswith("__main__.py")]
+    assert not [p for p in paths if p.startswith("tests/") or "/test_" in p]
+    pyscript = sorted(re.sub(r"-[\w-]+\.js$", ".js", p.rsplit("/", 1)[1]) for p in paths if "/pyscript-" in p)
+    # The core, its error display and TOML parser: no editor, terminal, zip, ...
+    assert pyscript == ["core.css", "core.js", "core.js", "error.js", "toml.js"]
+
+
+def test_references_are_versioned_files(dist):
+    build = file_list(dist)
+    urls = {f["url"] for f in build["files"]}
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    refs = re.findall(r"""\b(?:src|href|config)="\./([^"]+)\"""", html)
+    assert len(refs) >= 8
+    for ref in refs:
+        assert ref in urls, f"index.html refers to {ref}, not a file of the build"
+        assert "?v=" in ref or ref.startswith("runtime/"), f"{ref} has no version"
+    config = tomllib.loads((dist / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"].removeprefix("./") in urls
+    for url, path in config["files"].items():
+        assert url.removeprefix("./") in urls and "?v=" in url, url
+        assert url.removeprefix("./").startswith(path.removeprefix("./") + "?v="), (url, path)
+    manifest = json.loads((dist / "assets" / "baza.webmanifest").read_text(encoding="utf-8"))
+    for icon in manifest["icons"]:
+        assert "assets/" + icon["src"] in urls, icon
+
+
+def test_service_worker_knows_this_build(dist):
+    build = file_list(dist)
+    sw = (dist / "sw.js").read_text(encoding="utf-8")
+    embedded = json.loads(re.search(r"^const BUILD = (\{.*\});$", sw, re.MULTILINE).group(1))
+    assert embedded["version"] == build["version"]
+    assert embedded["files"] == [[f["url"], f["bytes"], f["sha256"]] for f in build["files"]]
+
+
+def test_build_is_reproducible(tmp_path):
+    """The same sources give the same version: a rebuild alone never prompts an update."""
+    src = copy_sources(tmp_path / "src")
+    assert build_from(src, tmp_path / "one")["version"] == build_from(src, tmp_path / "two")["version"]
