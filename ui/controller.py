@@ -59,6 +59,7 @@ class Controller:
         self.generation = 0  # bumped by every new game: a stale bot loop stops
         self.bot_rng = random.Random(0)
         self._task: asyncio.Future[None] | None = None
+        self._task_generation = -1
         self.bot_errors: list[str] = []
         self._held: tuple[int, int, int] | None = None  # the last trick held on the table
 
@@ -104,6 +105,19 @@ class Controller:
         self.generation += 1
         self.ui = UiState(settings=settings)
         self._held: tuple[int, int, int] | None = None
+        self._changed()
+        self.kick()
+
+    def load_match(self, match: Match, settings: S.Settings | None = None) -> None:
+        """Put an existing match on the table (a restored save, a test
+        position) and let the bots go on from where it stands."""
+        if settings is not None:
+            self.settings = settings
+        self.match = match
+        self.bot_rng = random.Random(f"{match.seed}:bots:{len(match.actions)}")
+        self.generation += 1
+        self.ui = UiState(settings=self.settings)
+        self._held = None
         self._changed()
         self.kick()
 
@@ -320,15 +334,18 @@ class Controller:
     # ------------------------------------------------------------- bots
 
     def kick(self) -> None:
-        """Make sure the bot loop runs if anything is for it to do."""
-        if self._task is not None and not self._task.done():
+        """Make sure the bot loop of the current match runs. A loop of an
+        earlier match may still sleep; it stops by itself when it wakes."""
+        if self._task is not None and not self._task.done() and self._task_generation == self.generation:
             return
+        self._task_generation = self.generation
         self._task = asyncio.ensure_future(self._pump())
 
     async def settle(self) -> None:
         """Wait until the bot loop has nothing left to do (tests)."""
         while self._task is not None and not self._task.done():
-            await self._task
+            task = self._task
+            await task
 
     def _level(self, seat: int) -> str:
         levels = self.settings.levels

@@ -143,7 +143,8 @@ class TableView:
         self._region("last", t.last_trick, self._last)
         self._region("status", t.status, lambda v: self._replace(self.get("turn"), [self.d.el("span", {}, v)]))
         self._region("message", t.message, self._message)
-        self._region("notice", t.notice, lambda v: self._replace(self.get("notice"), [self.d.el("span", {}, v)] if v else []))
+        self._region("notice", t.notice,
+                     lambda v: self._replace(self.get("notice"), [self.d.el("span", {}, v)] if v else []))
         self._region("controls", t.controls, self._controls)
         self._region("hand", t.hand, self._hand)
         self._region("sheet", t.sheet, self._sheet)
@@ -338,7 +339,8 @@ class TableView:
         root.removeAttribute("hidden")
         root.setAttribute("data-game-over", "true" if s.game_over else "false")
         d = self.d
-        rows = [d.el("tr", {}, d.el("th", {"scope": "col"}, "Player" if len(s.lines) and "&" not in s.lines[0].name else "Side"),
+        who = "Side" if s.lines and "&" in s.lines[0].name else "Player"
+        rows = [d.el("tr", {}, d.el("th", {"scope": "col"}, who),
                      d.el("th", {"scope": "col"}, "This hand"), d.el("th", {"scope": "col"}, "Points"),
                      d.el("th", {"scope": "col"}, "Total"))]
         for line in s.lines:
@@ -368,9 +370,9 @@ class TableView:
             if dialog.open:
                 dialog.close()
             return
-        if self._region("dialog", m, self._dialog) or not dialog.open:
-            if not dialog.open:
-                dialog.showModal()
+        self._region("dialog", m, self._dialog)
+        if not dialog.open:
+            dialog.showModal()
 
     def _field(self, f: Field) -> Any:
         d = self.d

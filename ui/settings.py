@@ -121,7 +121,8 @@ OPTION_GROUPS: dict[str, tuple[tuple[str, tuple[OptionSpec, ...]], ...]] = {
             _choice("failed_contract", "Failed contract", "What a side scores when it takes fewer tricks than it bid.",
                     ("minus_bid", "Lose 10 per trick bid"), ("zero", "Score 0")),
             _int("overtrick_points", "Points per overtrick", "Each trick over the bid scores this (0 or 1).", 0, 1),
-            _bool("thirteen_double", "13 for 13 scores double", "A side that bids all 13 tricks and takes them scores double."),
+            _bool("thirteen_double", "13 for 13 scores double",
+                  "A side that bids all 13 tricks and takes them scores double."),
             _bool("thirteen_fail_bags", "Failed 13 adds 13 bags", "A failed bid of all 13 tricks also adds 13 bags."),
         )),
         ("Bags", (
@@ -163,7 +164,8 @@ OPTION_GROUPS: dict[str, tuple[tuple[str, tuple[OptionSpec, ...]], ...]] = {
             _choice("moon", "Shooting the moon", "Taking every heart and the queen of spades.",
                     ("others_26", "Everyone else gets 26"),
                     ("choose", "Shooter chooses: others +26 or self -26")),
-            _bool("jack_of_diamonds", "Jack of diamonds -10", "Whoever takes the jack of diamonds scores -10 (Omnibus)."),
+            _bool("jack_of_diamonds", "Jack of diamonds -10",
+                  "Whoever takes the jack of diamonds scores -10 (Omnibus)."),
         )),
     ),
 }
@@ -272,7 +274,8 @@ def set_option(s: Settings, name: str, raw: object) -> Settings:
         except ValueError:
             raise RulesError("The number of players must be a whole number.") from None
         if players not in PLAYER_COUNTS[s.game]:
-            raise RulesError(f"{GAME_NAMES[s.game]} is for {PLAYER_COUNTS[s.game][0]} to {PLAYER_COUNTS[s.game][-1]} players.")
+            counts = PLAYER_COUNTS[s.game]
+            raise RulesError(f"{GAME_NAMES[s.game]} is for {counts[0]} to {counts[-1]} players.")
         options = dict(s.options)
         if s.game == "spades" and players != 4:
             options["partnership"] = False

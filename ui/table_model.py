@@ -51,6 +51,7 @@ from game.cards import (
     popcount,
 )
 from game.deal import tricks_per_hand
+from game.rules import PRESETS
 from game.scoring import spades_side_score
 
 from .settings import (
@@ -65,7 +66,6 @@ from .settings import (
     Settings,
     check,
 )
-from game.rules import PRESETS
 
 SUIT_LETTER = "CDHS"
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -503,7 +503,8 @@ def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
     if v.phase != "bid":
         return Controls("none", "")
     if not v.looked:
-        return Controls("blind", "Bid blind nil now, before you see your cards (+200 or −200), or look at them first.", (
+        prompt = "Bid blind nil now, before you see your cards (+200 or −200), or look at them first."
+        return Controls("blind", prompt, (
             Choice("act", str(BLIND_NIL_BID), "Bid blind nil"),
             Choice("act", str(LOOK), "Look at my cards", True, primary=True),
         ))
@@ -559,7 +560,9 @@ def _status(v: Any, ui: UiState, names: list[str]) -> tuple[str, str]:
             return ("Your lead: play a card." if not v.trick else "Your turn: play a card."), "play"
         return f"{who} is playing.", ""
     if phase == "moon":
-        return ("Choose how to score your moon." if mine else f"{who} shot the moon and is choosing."), "moon" if mine else ""
+        if mine:
+            return "Choose how to score your moon.", "moon"
+        return f"{who} shot the moon and is choosing.", ""
     if phase in ("hand_over", "game_over") and ui.hold_trick and v.last_trick is not None:
         winner = v.last_trick[1]
         return ("You take" if winner == me else f"{names[winner]} takes") + " the last trick.", ""
@@ -647,7 +650,9 @@ def _sheet(v: Any, ui: UiState, names: list[str]) -> ScoreSheet:
         totals_t = tuple(
             f"{v.scores[i]}" + (f" ({v.bags[i]} bags)" if v.rules.bag_limit else "") for i in range(len(sides))
         )
-        note = f"Bags are overtricks: every {v.rules.bag_limit} cost {v.rules.bag_penalty}." if v.rules.bag_limit else ""
+        note = ""
+        if v.rules.bag_limit:
+            note = f"Bags are overtricks: every {v.rules.bag_limit} cost {v.rules.bag_penalty}."
     else:
         fields = ("Pts", "Total")
         totals = [0] * len(sides)

@@ -1,0 +1,149 @@
+"""The New game dialog: every option of RULES.md, grouped and explained, and
+games it starts that the engine then plays by those options."""
+
+import re
+
+from playwright.sync_api import expect
+from table_helpers import (
+    card_names,
+    check_clean,
+    click,
+    open_dialog,
+    open_table,
+    pass_cards,
+    playable,
+    rules_panel,
+    set_field,
+    start_game,
+    step,
+    unplayable,
+    wait_turn,
+)
+
+SPADES_OPTIONS = [
+    "Partnership",
+    "Nil",
+    "Blind nil",
+    "Blind nil only when behind by",
+    "Auction Spades",
+    "First lead",
+    "Failed contract",
+    "Points per overtrick",
+    "13 for 13 scores double",
+    "Failed 13 adds 13 bags",
+    "Bag limit",
+    "Bag penalty",
+    "Mercy score",
+]
+HEARTS_OPTIONS = [
+    "Uneven deal",
+    "Cards to pass",
+    "Pass directions",
+    "Hearts broken",
+    "No points on the first trick",
+    "Queen breaks hearts",
+    "Shooting the moon",
+    "Jack of diamonds -10",
+]
+
+
+def test_dialog_offers_every_option_grouped_and_explained(page, base_url, artifacts):
+    open_table(page, base_url, "?speed=instant")
+    dialog = open_dialog(page)
+    for label in ["Game", "Preset", "Players", "Target score", *HEARTS_OPTIONS, "Speed of play"]:
+        field = dialog.get_by_label(label, exact=True)
+        expect(field).to_have_count(1)
+    for name in ["West", "North", "East"]:
+        expect(dialog.get_by_label(name, exact=True)).to_have_value("normal")
+    legends = dialog.locator("legend").all_inner_texts()
+    assert legends == ["Game", "Deal", "Passing", "Play", "Scoring", "Computer players"]
+    page.screenshot(path=artifacts / "dialog-hearts.png", full_page=True)
+
+    set_field(page, "Game", "spades")
+    for label in SPADES_OPTIONS:
+        field = dialog.get_by_label(label, exact=True)
+        expect(field).to_have_count(1)
+        help_id = field.get_attribute("aria-describedby")
+        assert help_id and page.locator(f"#{help_id}").inner_text().strip(), label
+    assert dialog.locator("legend").all_inner_texts() == [
+        "Game",
+        "Sides",
+        "Bidding",
+        "Play",
+        "Scoring",
+        "Bags",
+        "End of the game",
+        "Computer players",
+    ]
+    # A preset sets the options; the partnership preset is 2 against 2 with nil.
+    expect(dialog.get_by_label("Partnership", exact=True)).to_be_checked()
+    set_field(page, "Preset", "classic")
+    expect(dialog.get_by_label("Partnership", exact=True)).not_to_be_checked()
+    expect(dialog.get_by_label("Nil", exact=True)).not_to_be_checked()
+    # A value the engine refuses keeps the game from starting, with the reason.
+    set_field(page, "Bag limit", "-3")
+    expect(dialog.locator(".dialog-error")).to_contain_text("bag_limit")
+    expect(dialog.get_by_role("button", name="Start game")).to_have_attribute("aria-disabled", "true")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.screenshot(path=artifacts / "dialog-phone.png")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
+    assert rules_panel(page)["Players"] == "4"  # the game in play did not change
+    check_clean(page, base_url)
+
+
+def test_three_player_hearts_double_first_no_points_first_trick(page, base_url, artifacts):
+    open_table(page, base_url, "?speed=instant&seed=4")
+    open_dialog(page)
+    set_field(page, "Preset", "classic")
+    set_field(page, "Players", "3")
+    set_field(page, "Uneven deal", "double_first")
+    set_field(page, "No points on the first trick", True)
+    set_field(page, "Target score", "60")
+    start_game(page)
+
+    rules = rules_panel(page)
+    assert rules["Players"] == "3" and rules["Target score"] == "60"
+    assert rules["No points on the first trick"] == "on"
+    assert rules["Uneven deal"].startswith("Deal all")
+    expect(page.locator("#title")).to_contain_text("Hearts · classic · 3 players · to 60")
+    expect(page.locator("#seats .seat")).to_have_count(3)
+
+    # 52 cards for 3 players: 17 each and one more for the dealer's left.
+    assert wait_turn(page) == "pass"
+    mine = len(card_names(page))
+    others = page.locator("#seats .seat-cards").all_inner_texts()
+    sizes = sorted([mine] + [int(t.split()[0]) for t in others])
+    assert sizes == [17, 17, 18], sizes
+    expect(page.locator("#prompt")).to_have_text(re.compile(r"Choose 3 cards to pass left, to North-west\."))
+    pass_cards(page)
+
+    # The first trick: no heart and no Queen of spades while there is a choice.
+    last = -1
+    refused = []
+    while page.locator("#last-btn").get_attribute("aria-disabled") == "true":
+        what = wait_turn(page, last)
+        last = step(page)
+        if page.locator("#last-btn").get_attribute("aria-disabled") == "false":
+            break
+        assert what == "play"
+        bad = [
+            n
+            for n in unplayable(page).evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
+            if n.endswith("hearts") or n == "Queen of spades"
+        ]
+        if bad and not refused:  # refused: by following clubs, or by the rule itself
+            click(page, page.get_by_role("button", name=bad[0], exact=True))
+            expect(page.locator("#message")).to_contain_text(
+                re.compile("No points on the first trick|You must follow clubs|first trick must be led")
+            )
+            refused.append(bad[0])
+        click(page, playable(page).first)
+    page.locator("#last-btn").click()
+    first_trick = page.locator("#last li").evaluate_all("(els) => els.map((e) => e.textContent)")
+    names = page.locator("#last .card").evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
+    assert len(names) == 4, first_trick  # three players, and one of them plays twice
+    assert not [n for n in names if n.endswith("hearts") or n == "Queen of spades"], names
+    assert names[0] == "2 of clubs"
+    page.screenshot(path=artifacts / "table-hearts-three-players.png")
+    check_clean(page, base_url)

@@ -1,0 +1,104 @@
+"""The New game settings: every RULES.md option is offered, presets and
+player counts fit together, and the engine accepts what the dialog starts."""
+
+import dataclasses
+
+import pytest
+import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
+
+from game.errors import RulesError
+from game.rules import PRESETS, HeartsRules, SpadesRules, preset
+from ui import settings as S
+from ui.table_model import build_dialog
+
+
+@pytest.mark.parametrize("cls", [SpadesRules, HeartsRules])
+def test_every_option_of_the_rules_is_in_the_dialog(cls):
+    game = cls.game
+    options = {f.name for f in dataclasses.fields(cls)} - {"players", "target"}
+    assert set(S.OPTION_SPECS[game]) == options
+    dialog = build_dialog(S.set_game(S.Settings(), game) if game == "spades" else S.Settings())
+    shown = {f.key for _, fields in dialog.groups for f in fields}
+    assert shown == options
+    assert all(f.help for _, fields in dialog.groups for f in fields), "every option has its one-line explanation"
+
+
+@pytest.mark.parametrize("game", ["spades", "hearts"])
+def test_every_preset_starts_the_engine_preset(game):
+    s = S.set_game(S.Settings(), game) if game == "spades" else S.Settings()
+    for name in PRESETS[game]:
+        chosen = S.set_preset(s, name)
+        assert S.rules_for(chosen) == preset(game, name)
+
+
+@pytest.mark.parametrize("game", ["spades", "hearts"])
+def test_every_player_count_gives_valid_rules(game):
+    s = S.set_game(S.Settings(), game) if game == "spades" else S.Settings()
+    for name in PRESETS[game]:
+        for n in S.PLAYER_COUNTS[game]:
+            chosen = S.set_option(S.set_preset(s, name), "players", str(n))
+            rules = S.rules_for(chosen)
+            assert rules.players == n
+            assert len(chosen.levels) == n - 1
+
+
+def test_partnership_needs_four_players():
+    s = S.set_game(S.Settings(), "spades")
+    assert s.options["partnership"]
+    three = S.set_option(s, "players", "3")
+    assert not three.options["partnership"]
+    dialog = build_dialog(three)
+    partnership = next(f for _, fs in dialog.groups for f in fs if f.key == "partnership")
+    assert not partnership.enabled and "Needs 4 players" in partnership.help
+    again = S.set_option(three, "partnership", "true")
+    assert again.players == 4 and S.rules_for(again).partnership
+
+
+def test_options_reach_the_engine():
+    s = S.set_option(S.set_preset(S.Settings(), "classic"), "no_points_first_trick", "true")
+    s = S.set_option(s, "players", "3")
+    s = S.set_option(s, "odd_cards", "double_first")
+    s = S.set_option(s, "moon", "choose")
+    s = S.set_option(s, "pass_cycle", "left,right")
+    s = S.set_option(s, "target", "50")
+    rules = S.rules_for(s)
+    assert (rules.players, rules.no_points_first_trick, rules.odd_cards, rules.moon, rules.target) == (
+        3, True, "double_first", "choose", 50)
+    assert rules.pass_cycle == ("left", "right")
+
+
+def test_passing_across_is_dropped_for_other_counts():
+    s = S.set_option(S.Settings(), "pass_cycle", "left,across,right,hold")
+    assert S.rules_for(s).pass_cycle == ("left", "across", "right", "hold")
+    five = S.set_option(s, "players", "5")
+    assert S.rules_for(five).pass_cycle == ("left", "right", "hold")
+
+
+def test_refused_values_say_why():
+    s = S.Settings()
+    with pytest.raises(RulesError, match="whole number"):
+        S.set_option(s, "target", "lots")
+    with pytest.raises(RulesError, match="3 to 8 players"):
+        S.set_option(s, "players", "2")
+    too_many = S.set_option(s, "pass_count", "13")
+    assert "pass_count" in S.check(too_many)
+    dialog = build_dialog(too_many)
+    assert not dialog.can_start and "pass_count" in dialog.error
+
+
+def test_levels_and_speed():
+    s = S.set_option(S.Settings(), "level2", "hard")
+    assert s.levels == ("normal", "hard", "normal")
+    assert S.set_option(s, "level9", "hard") == s  # no such seat: ignored
+    assert S.set_option(s, "level1", "genius") == s
+    assert S.set_option(s, "speed", "instant").speed == "instant"
+    assert S.SPEEDS["instant"].bot_ms == 0 and S.SPEEDS["slow"].bot_ms > S.SPEEDS["normal"].bot_ms
+
+
+def test_url_parameters():
+    s = S.from_query("?game=spades&preset=cutthroat&players=3&target=150&speed=fast&level=easy&seed=42")
+    assert (s.game, s.preset, s.players, s.target, s.speed, s.levels, s.seed) == (
+        "spades", "cutthroat", 3, 150, "fast", ("easy", "easy"), 42)
+    # Anything unknown or refused is left out; the table still opens.
+    bad = S.from_query("?game=poker&players=99&target=x&speed=warp&seed=-1")
+    assert bad == S.Settings()
