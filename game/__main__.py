@@ -11,6 +11,7 @@ import time
 from .errors import BazaError
 from .records import replay_record, replay_summary
 from .rules import preset
+from .save import load_json
 from .state import Match
 
 
@@ -22,13 +23,7 @@ def replay(path: str) -> int:
             if not line.strip():
                 continue
             try:
-                record = json.loads(line)
-            except ValueError as e:
-                print(f"line {number}: not valid JSON ({e})", file=sys.stderr)
-                bad += 1
-                continue
-            try:
-                m = replay_record(record)
+                m = replay_record(load_json(line, "The record"))
             except BazaError as e:
                 print(f"line {number}: {e}", file=sys.stderr)
                 bad += 1

@@ -65,15 +65,55 @@ def match_to_json(m: Match) -> str:
     return json.dumps(match_to_dict(m), separators=(",", ":"))
 
 
+MAX_DEPTH = 32  # far deeper than any save or record; see load_json
+
+
+def load_json(text: object, what: str = "The saved match") -> Any:
+    """``json.loads`` that refuses hostile input with a :class:`RecordError`.
+
+    Deeply nested brackets are refused before parsing: CPython raises
+    RecursionError on them, and Pyodide's interpreter can crash outright.
+
+    >>> load_json("[" * 40 + "]" * 40)
+    Traceback (most recent call last):
+    ...
+    game.errors.RecordError: The saved match is not valid: its JSON is nested more than 32 deep.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"{what} must be JSON text.")
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(f"{what} is not UTF-8 text.") from None
+    depth = 0
+    in_string = escaped = False
+    opens = text.count("[") + text.count("{")
+    for ch in text if opens > MAX_DEPTH else "":  # fewer brackets than that cannot nest too deep
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RecordError(f"{what} is not valid: its JSON is nested more than {MAX_DEPTH} deep.")
+        elif ch in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise RecordError(f"{what} is not valid JSON ({e}).") from None
+
+
 def match_from_json(text: str) -> Match:
     """A match from its saved JSON text; :class:`RecordError` when it is not valid JSON."""
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as e:
-        raise RecordError(f"The saved match is not valid JSON ({e}).") from None
-    except RecursionError:
-        raise RecordError("The saved match is not a Baza save: its JSON is nested too deeply.") from None
-    return match_from_dict(data)
+    return match_from_dict(load_json(text))
 
 
 def match_from_dict(data: object) -> Match:
