@@ -183,7 +183,8 @@ class TableView:
                 stats.append(self.d.el("span", {"class": f"stat stat-{k}"}, text))
             node = self.d.el(
                 "section",
-                {"class": " ".join(cls), "data-seat": s.seat, "aria-label": s.name,
+                {"class": " ".join(cls), "data-seat": s.seat, "data-h": s.anchor.split()[0],
+                 "data-v": s.anchor.split()[1], "aria-label": s.name,
                  "aria-current": "true" if s.is_turn else None},
                 name,
                 self.d.el("p", {"class": "seat-team"}, s.team) if s.team else None,

@@ -116,6 +116,7 @@ class SeatModel:
     is_you: bool
     x: float  # position around the table, percent of its width (0 left)
     y: float  # percent of its height (0 top)
+    anchor: str  # "left|center|right top|middle|bottom": the table edges the seat keeps to
     is_turn: bool
     is_dealer: bool
     team: str  # "" or the partnership's name
@@ -360,6 +361,8 @@ def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
                 is_you=s == ui.human,
                 x=x,
                 y=y,
+                anchor=("left" if x < 15 else "right" if x > 85 else "center")
+                + (" top" if y < 15 else " bottom" if y > 85 else " middle"),
                 is_turn=v.to_act == s and v.phase not in ("hand_over", "game_over"),
                 is_dealer=v.dealer == s and v.hand_number > 0,
                 team=team,
