@@ -35,12 +35,19 @@
       if (worker && worker.state === "installed") worker.postMessage({ type: "skip-waiting" });
       else location.reload(); // the new worker is already active
     });
-    box.append(text, button);
+    // "Later": the page plays on; the new version starts on the next visit
+    // after every Baza tab is closed, or when the notice comes back.
+    const later = document.createElement("button");
+    later.type = "button";
+    Object.assign(later.style, { font: "inherit", padding: "0.25rem 0.5rem", cursor: "pointer" });
+    later.addEventListener("click", () => box.remove());
+    box.append(text, button, later);
     document.body.append(box);
     // Filled after insertion, so that screen readers announce it.
     setTimeout(() => {
       text.textContent = "A new version of Baza is ready.";
       button.textContent = "Reload";
+      later.textContent = "Later";
     }, 50);
   };
 

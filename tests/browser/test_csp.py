@@ -8,6 +8,8 @@ import runpy
 
 import pytest
 from conftest import ROOT, SW_READY, build_from, copy_sources, logged, wait_ready
+from playwright.sync_api import expect
+from table_helpers import check_clean, play_hand
 
 RECOMMENDED_CSP = runpy.run_path(str(ROOT / "build" / "serve.py"))["RECOMMENDED_CSP"]
 
@@ -17,6 +19,13 @@ window.__violations = [];
 addEventListener("securitypolicyviolation", (e) => window.__violations.push(
   `${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`));
 """
+
+# Every parameter the table reads, with markup in it; speed=instant is real.
+HOSTILE = (
+    '?game=<img src=x onerror=alert(1)>&preset="><script>alert(2)</script>'
+    "&players=<svg/onload=alert(3)>&target=1e9&level=</title><b>x&seed=1<b>&speed=instant"
+)
+INJECTED = "img[src='x'], svg[onload], script:not([src]):not([type])"
 
 # Proof that the policy is in force, so that a quiet page means something.
 # (Playwright's own evaluate() may eval, so the probes use what CSP governs
@@ -41,6 +50,8 @@ def test_boots_under_the_recommended_csp(delivery, fresh_browser, serve, dist, t
         site = serve(dist, csp=True)
     page = logged(fresh_browser.new_page())
     page.add_init_script(RECORD_VIOLATIONS)
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     response = page.goto(site.url)
     if delivery == "header":
         assert response.headers["content-security-policy"] == "; ".join(RECOMMENDED_CSP)
@@ -51,14 +62,22 @@ def test_boots_under_the_recommended_csp(delivery, fresh_browser, serve, dist, t
     wait_ready(page)
     assert page.evaluate("window.__violations") == []
     # The service worker registers and fills its cache under the policy too,
-    # and the page boots again from that cache (with the same policy).
+    # and the page boots again from that cache (with the same policy), this
+    # time with markup in every URL parameter: refused, or shown as text.
     page.evaluate(SW_READY)
-    page.reload()
+    page.goto(site.url + HOSTILE)
     wait_ready(page)
+    assert page.locator(INJECTED).count() == 0
+    assert page.title() == "Baza: Spades & Hearts"
+    expect(page.locator("#title")).not_to_contain_text("<")
+    # The game plays: a hand to its end.
+    play_hand(page)
+    expect(page.locator("#summary")).to_be_visible()
     page.screenshot(path=artifacts / f"csp-{delivery}.png", full_page=True)
     assert page.evaluate("window.__violations") == []
-    page.log.assert_no_errors()
-    # TODO(issue 6): play a hand under the CSP once the table UI can.
+    assert dialogs == []
+    assert page.locator(INJECTED).count() == 0
+    check_clean(page, site.url)
 
     assert page.evaluate(TRY_SCRIPT) == "TypeError"  # scripts from the site's own files only
     assert page.evaluate(TRY_HTML) == "TypeError"  # Trusted Types: no HTML from strings

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 MARK = '\ndocument.documentElement.dataset.build = "second";\n'
 
 
-def test_new_build_shows_notice_then_runs(fresh_browser, serve, tmp_path):
+def test_new_build_shows_notice_then_runs(fresh_browser, serve, tmp_path, artifacts):
     src = copy_sources(tmp_path / "src")
     first = build_from(src, tmp_path / "first")
     with (src / "assets" / "sw-register.js").open("a", encoding="utf-8") as file:
@@ -37,7 +37,16 @@ def test_new_build_shows_notice_then_runs(fresh_browser, serve, tmp_path):
     expect(notice).to_be_visible(timeout=60_000)
     expect(notice).to_contain_text("new version of Baza")
     expect(notice).to_have_attribute("role", "status")
+    page.screenshot(path=artifacts / "update-notice.png")
     # Meanwhile the page runs the first build, all of it.
+    assert page.evaluate("document.documentElement.dataset.build") is None
+
+    # "Later" hides the notice; it comes back on the next visit.
+    notice.get_by_role("button", name="Later").click()
+    expect(notice).to_have_count(0)
+    page.reload()
+    wait_ready(page)
+    expect(notice).to_be_visible(timeout=60_000)
     assert page.evaluate("document.documentElement.dataset.build") is None
 
     with page.expect_navigation():
