@@ -1,6 +1,14 @@
 """Baza's browser UI.
 
-Only ui/main.py touches the page (through PyScript). Every other module here
-should be a pure view model, a function of engine state that returns plain
-data, so that tests/ui can run it under CPython without a browser.
+- :mod:`ui.settings`: the New game settings and every rule option, as data.
+- :mod:`ui.table_model`: the pure view model, from one seat's view of the
+  match to plain data describing what to draw.
+- :mod:`ui.controller`: owns the match, applies the human's actions through
+  the engine, runs the computer players at a pace a person can follow.
+- :mod:`ui.dom` and :mod:`ui.main`: the only modules that touch the page;
+  they draw the model with DOM calls (never HTML from text) and turn clicks
+  into commands for the controller.
+
+All but the last two import nothing from the browser, so tests/ui runs them
+under CPython.
 """

@@ -109,7 +109,12 @@ class TableView:
             key = None if absent(key) else str(key)
         node.replaceChildren(*[c for c in children if c is not None])
         if key:
+            # The same control again, or (a card just played) the next one that can be used.
             again = node.querySelector(f'[data-key="{key}"]')
+            if absent(again):
+                again = node.querySelector('button[aria-disabled="false"]')
+            if absent(again):
+                again = node.querySelector("button")
             if not absent(again):
                 again.focus()
 

@@ -387,7 +387,7 @@ def _trick_cards(v: Any, pairs: tuple[tuple[int, int], ...], names: list[str], w
     for seat, c in pairs:
         k = seen.get(seat, 0)
         seen[seat] = k + 1
-        x, y = position(seat_angle(seat, v.players, human), 30, 28)
+        x, y = position(seat_angle(seat, v.players, human), 32, 21)
         out.append(TrickCard(seat, names[seat], face(c), round(x + 7 * k, 1), round(y - 4 * k, 1),
                              winner is not None and seat == winner))
     return tuple(out)

@@ -12,6 +12,7 @@ from table_helpers import (
     open_table,
     pass_cards,
     play_first_playable,
+    playable,
     step,
     summary_points,
     trick_names,
@@ -141,11 +142,18 @@ def test_last_trick_and_phone_layout(page, base_url, artifacts):
     page.screenshot(path=artifacts / "table-phone-pass.png", full_page=True)
     pass_cards(page)
     # Play two tricks, then look at the last one.
-    last = -1
-    for _ in range(2):
-        assert wait_turn(page, last) == "play"
-        last = step(page)
-        play_first_playable(page)
+    # The first card by keyboard: Tab to it, Enter plays it, focus stays in the hand.
+    assert wait_turn(page) == "play"
+    last = step(page)
+    card = playable(page).first
+    name = card.get_attribute("aria-label")
+    card.focus()
+    page.keyboard.press("Enter")
+    wait_turn(page, last)
+    assert name not in card_names(page)
+    assert page.evaluate("() => document.activeElement.closest('#hand') !== null")
+    last = step(page)
+    play_first_playable(page)
     wait_turn(page, last)
     last_button = page.locator(".topbar").get_by_role("button", name="Last trick")
     expect(last_button).to_have_attribute("aria-disabled", "false")
