@@ -72,16 +72,9 @@ class Controller:
         return build_table(self.view(self.ui.human), ui)
 
     def view(self, seat: int) -> Any:
-        """The engine's view of ``seat``, with one gap filled: after a blind nil
-        bid the engine still counts the seat as not having looked and hides
-        its own cards for the rest of the hand; once the bid is made a player
-        picks the cards up, so show them."""
-        m = self.match
-        assert m is not None
-        v = m.view(seat)
-        if not v.looked and m.bids[seat] is not None:
-            v = dataclasses.replace(v, hand=m.hands[seat], looked=True)
-        return v
+        """The engine's view of ``seat``: all that the table and the bots see."""
+        assert self.match is not None
+        return self.match.view(seat)
 
     def dialog(self) -> DialogModel | None:
         if self.draft is None:
@@ -274,7 +267,8 @@ class Controller:
         self.kick()
 
     def _cmd_again(self, arg: str) -> None:
-        self.new_game(self.settings)
+        # The same settings, a new deal (a seed from the link is for the first game only).
+        self.new_game(dataclasses.replace(self.settings, seed=None))
 
     def _cmd_last_trick(self, arg: str) -> None:
         if self.match is None:

@@ -254,6 +254,7 @@ def test_next_hand_and_again():
         c.command("again")
         await c.settle()
         assert c.generation == generation + 1 and c.match.hand_number <= 1
+        assert c.match.seed != 7, "a new game gets a new deal"
 
     run(go())
 
