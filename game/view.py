@@ -54,6 +54,7 @@ class SeatView:
     pass_direction: str
     pass_target: int | None
     passed: int  # the cards this seat chose to pass
+    passes_ready: tuple[bool, ...]  # which seats have chosen all their passes (seen face down)
     received: int  # the cards passed to it (once the passes are exchanged)
     bids: tuple[int | None, ...]  # tricks, 0 nil, -1 blind nil, None not yet
     bid_suits: tuple[int | None, ...]  # Auction Spades: each bid's trump suit
@@ -137,6 +138,10 @@ def seat_view(m: Match, seat: int) -> SeatView:
         pass_direction=m.pass_direction,
         pass_target=m.pass_target(seat) if m.pass_direction != "hold" else None,
         passed=m.pass_chosen[seat],
+        passes_ready=tuple(
+            m.pass_direction != "hold" and popcount(p) == m.rules.pass_count  # type: ignore[union-attr]
+            for p in m.pass_chosen
+        ),
         received=received,
         bids=tuple(m.bids),
         bid_suits=tuple(m.bid_suits),
