@@ -27,6 +27,7 @@ ODD_CARDS = ("double_first", "remove")
 HEARTS_BROKEN = ("lead", "discard", "none")
 MOONS = ("others_26", "choose")
 PASS_DIRECTIONS = ("left", "across", "right", "hold")
+PASS_OFFSETS = {"left": 1, "across": 2, "right": -1}  # seats clockwise to the receiver
 
 
 def _check_type(name: str, value: object, kind: type) -> None:

@@ -69,7 +69,7 @@ from .cards import (
     rank_of,
 )
 from .errors import IllegalAction
-from .rules import HeartsRules, Rules, SpadesRules, preset
+from .rules import PASS_OFFSETS, HeartsRules, Rules, SpadesRules, preset
 from .scoring import (
     BLIND_NIL,
     NIL,
@@ -85,7 +85,6 @@ PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER = "play", "moon", "hand_over", "gam
 PHASES = (CUT_PHASE, DEAL_PHASE, DRAW_PHASE, PASS_PHASE, BID_PHASE, PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER)
 
 HEARTS_ALL = SUIT_MASKS[HEARTS]
-PASS_OFFSETS = {"left": 1, "across": 2, "right": -1}
 
 
 class Match:

@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import iter_cards, popcount, suit_of
 from .deal import cards_in_play
-from .rules import Rules
-from .state import PASS_OFFSETS
+from .rules import PASS_OFFSETS, Rules
 
 if TYPE_CHECKING:
     from .state import Match
