@@ -23,7 +23,6 @@ logic of its own.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,54 +39,47 @@ from game.actions import (
     bid,
     bid_value,
 )
-from game.cards import (
-    DECK_SIZE,
-    HEARTS,
-    JACK_DIAMONDS_MASK,
-    QUEEN_SPADES_MASK,
-    SUIT_MASKS,
-    card_name,
-    iter_cards,
-    popcount,
-)
+from game.cards import DECK_SIZE, card_name, popcount
 from game.deal import tricks_per_hand
-from game.rules import PRESETS
-from game.scoring import spades_side_score
 
-from .settings import (
-    GAME_NAMES,
-    LEVEL_NAMES,
-    LEVELS,
-    OPTION_GROUPS,
-    PLAYER_COUNTS,
-    PRESET_NOTES,
-    SPEEDS,
-    TARGET_HELP,
-    Settings,
-    check,
+# The model is split in modules; every name is importable from here too.
+from .dialog_model import DialogModel, Field, build_dialog  # noqa: F401
+from .model_base import (  # noqa: F401
+    COMPASS,
+    PASS_WORDS,
+    RANK_SHORT,
+    SUIT_LETTER,
+    SUIT_ORDER,
+    SUIT_SYMBOLS,
+    SUIT_WORDS,
+    CardFace,
+    Choice,
+    bid_text,
+    face,
+    hearts_points,
+    names_text,
+    position,
+    seat_angle,
+    seat_names,
+    side_name,
+    sort_key,
+    sorted_cards,
 )
-
-SUIT_LETTER = "CDHS"
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-SUIT_SYMBOLS = "♣♦♥♠"
-RANK_SHORT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-# Hand order, left to right: colours alternate and spades (trump) come last.
-SUIT_ORDER = (1, 0, 2, 3)  # diamonds, clubs, hearts, spades
-COMPASS = ("South", "South-west", "West", "North-west", "North", "North-east", "East", "South-east")
-PASS_WORDS = {"left": "left", "right": "right", "across": "across", "hold": "no pass"}
+from .score_sheet import (  # noqa: F401
+    ScoreSheet,
+    SheetRow,
+    Summary,
+    SummaryLine,
+    build_sheet,
+    build_summary,
+    record_bid,
+    side_bid_text,
+    spades_hand_scores,
+    winner_text,
+)
+from .settings import GAME_NAMES, OPTION_GROUPS, SPEEDS, Settings
 
 # --------------------------------------------------------------------- data
-
-
-@dataclass(frozen=True)
-class CardFace:
-    """A card as drawn anywhere: id, full name (the accessible name), index."""
-
-    card: int
-    name: str  # "Queen of spades"
-    rank: str  # "Q", "10"
-    suit: str  # "S", "H", "D", "C"
-    red: bool
 
 
 @dataclass(frozen=True)
@@ -146,58 +138,11 @@ class TrickModel:
 
 
 @dataclass(frozen=True)
-class Choice:
-    """A button: data-cmd / data-arg are what a click sends to the controller."""
-
-    cmd: str
-    arg: str
-    label: str
-    enabled: bool = True
-    pressed: bool | None = None  # a toggle's state, None for a plain button
-    group: str = ""
-    primary: bool = False
-
-
-@dataclass(frozen=True)
 class Controls:
     kind: str  # "bid", "blind", "auction", "pass", "draw", "moon", "none"
     prompt: str
     choices: tuple[Choice, ...] = ()
     card: CardFace | None = None  # the stock's top card in the two-player draw
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    label: str  # hand number
-    cells: tuple[tuple[str, ...], ...]  # per side: one text per field
-    current: bool = False
-
-
-@dataclass(frozen=True)
-class ScoreSheet:
-    sides: tuple[str, ...]
-    fields: tuple[str, ...]  # ("Bid", "Won", "Pts", "Total", "Bags") or ("Pts", "Total")
-    rows: tuple[SheetRow, ...]
-    totals: tuple[str, ...]
-    note: str
-
-
-@dataclass(frozen=True)
-class SummaryLine:
-    name: str
-    detail: str
-    points: str
-    total: str
-    best: bool = False
-
-
-@dataclass(frozen=True)
-class Summary:
-    title: str
-    lines: tuple[SummaryLine, ...]
-    notes: tuple[str, ...]
-    buttons: tuple[Choice, ...]
-    game_over: bool
 
 
 @dataclass(frozen=True)
@@ -246,83 +191,6 @@ class UiState:
     match_id: int = 0  # which match since the page opened
 
 
-# --------------------------------------------------------------------- cards
-
-
-def face(c: int) -> CardFace:
-    suit = (c % DECK_SIZE) // 13
-    return CardFace(c, card_name(c), RANK_SHORT[c % 13], SUIT_LETTER[suit], suit in (1, 2))
-
-
-def sort_key(c: int) -> tuple[int, int, int]:
-    base = c % DECK_SIZE
-    return (SUIT_ORDER.index(base // 13), base % 13, c // DECK_SIZE)
-
-
-def sorted_cards(mask: int) -> list[int]:
-    return sorted(iter_cards(mask), key=sort_key)
-
-
-def names_text(cards: list[int]) -> str:
-    """'the 2 of clubs, the Queen of spades and the 9 of hearts'"""
-    names = [f"the {card_name(c)}" for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-# --------------------------------------------------------------------- seats
-
-
-def seat_angle(seat: int, players: int, human: int = 0) -> float:
-    """Degrees clockwise from the bottom of the screen, the human at 0."""
-    return 360.0 * ((seat - human) % players) / players
-
-
-def seat_names(players: int) -> list[str]:
-    """'You' and a compass name for every other seat, by where it sits.
-
-    >>> seat_names(4)
-    ['You', 'West', 'North', 'East']
-    >>> seat_names(3)
-    ['You', 'North-west', 'North-east']
-    """
-    names = ["You"]
-    for s in range(1, players):
-        names.append(COMPASS[round(seat_angle(s, players) / 45) % 8])
-    return names
-
-
-def position(angle: float, rx: float, ry: float) -> tuple[float, float]:
-    a = math.radians(angle)
-    return round(50 - rx * math.sin(a), 1), round(50 + ry * math.cos(a), 1)
-
-
-def side_name(v: Any, side: int, names: list[str]) -> str:
-    seats = [s for s in range(v.players) if v.side_of(s) == side]
-    return " & ".join(names[s] for s in seats)
-
-
-def _bid_text(value: int | None, suit: int | None) -> str:
-    if value is None:
-        return ""
-    if value == 0:
-        return "Nil"
-    if value == -1:
-        return "Blind nil"
-    if suit is not None:
-        return f"{value} {SUIT_WORDS[suit]}"
-    return str(value)
-
-
-def hearts_points(taken: int, rules: Any) -> int:
-    """Points in a set of taken cards (before any moon)."""
-    p = popcount(taken & SUIT_MASKS[HEARTS]) + 13 * popcount(taken & QUEEN_SPADES_MASK)
-    if rules.jack_of_diamonds:
-        p -= 10 * popcount(taken & JACK_DIAMONDS_MASK)
-    return p
-
-
 def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
     n = v.players
     out = []
@@ -334,7 +202,7 @@ def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
         if v.game == "spades":
             b = v.bids[s]
             if b is not None:
-                bid_t = "Bid " + _bid_text(b, v.bid_suits[s]) if b > 0 else _bid_text(b, None)
+                bid_t = "Bid " + bid_text(b, v.bid_suits[s]) if b > 0 else bid_text(b, None)
             elif v.phase == "bid":
                 bid_t = "Bidding…" if v.to_act == s else "No bid yet"
             else:
@@ -516,7 +384,7 @@ def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
     if rules.partnership:
         pb = v.bids[(me + 2) % 4]
         if pb is not None:
-            partner = f" Your partner bid {_bid_text(pb, v.bid_suits[(me + 2) % 4]).lower()}."
+            partner = f" Your partner bid {bid_text(pb, v.bid_suits[(me + 2) % 4]).lower()}."
     choices = []
     if rules.nil:
         choices.append(Choice("act", str(NIL_BID), "Nil", NIL_BID in legal, group="number"))
@@ -590,166 +458,6 @@ def _offset(direction: str) -> int:
     return {"left": 1, "across": 2, "right": -1}.get(direction, 0)
 
 
-# --------------------------------------------------------------------- score sheet
-
-
-def _record_bid(value: Any) -> tuple[int, int | None]:
-    """A record's bid entry as (tricks, suit): nil 0, blind nil -1."""
-    if value == "nil":
-        return 0, None
-    if value == "blind_nil":
-        return -1, None
-    if isinstance(value, list):
-        return int(value[0]), SUIT_LETTER.index(value[1])
-    return int(value), None
-
-
-def _side_bid_text(bids: list[tuple[int, int | None]]) -> str:
-    numeric = sum(b for b, _ in bids if b > 0)
-    parts = [str(numeric)] if numeric or not bids or all(b > 0 for b, _ in bids) else []
-    parts += ["BN" if b == -1 else "N" for b, _ in bids if b <= 0]
-    return "+".join(parts) or "—"
-
-
-def _spades_hand_scores(v: Any, record: dict[str, Any]) -> list[tuple[int, int, int, int]]:
-    """Per side: (points, bags after, tricks, penalties) of a finished hand."""
-    rules = v.rules
-    tricks_in = tricks_per_hand(rules)
-    bids = [_record_bid(b)[0] for b in record["bids"]]
-    tricks = record["result"]["tricks"]
-    out = []
-    for side in range(rules.sides):
-        seats = [s for s in range(v.players) if v.side_of(s) == side]
-        score = spades_side_score(rules, [bids[s] for s in seats], [tricks[s] for s in seats],
-                                  record.get("bags_before", [0] * rules.sides)[side], tricks_in)
-        out.append((score.points, score.bags, sum(tricks[s] for s in seats), score.penalties))
-    return out
-
-
-def _sheet(v: Any, ui: UiState, names: list[str]) -> ScoreSheet:
-    sides = tuple(side_name(v, side, names) for side in range(v.rules.sides))
-    rows = []
-    if v.game == "spades":
-        fields = ("Bid", "Won", "Pts", "Total", "Bags")
-        totals = [0] * len(sides)
-        for i, rec in enumerate(v.records):
-            scores = _spades_hand_scores(v, rec)
-            cells = []
-            for side in range(len(sides)):
-                seats = [s for s in range(v.players) if v.side_of(s) == side]
-                bids = [_record_bid(rec["bids"][s]) for s in seats]
-                points, bags, won, _ = scores[side]
-                totals[side] = rec.get("scores_before", totals)[side] + points
-                cells.append((_side_bid_text(bids), str(won), f"{points:+d}", str(totals[side]), str(bags)))
-            rows.append(SheetRow(str(i + 1), tuple(cells)))
-        if v.phase in ("bid", "play", "draw"):
-            cells = []
-            for side in range(len(sides)):
-                seats = [s for s in range(v.players) if v.side_of(s) == side]
-                bids = [(v.bids[s], v.bid_suits[s]) for s in seats]
-                bid_t = _side_bid_text(bids) if all(b is not None for b, _ in bids) else "…"
-                cells.append((bid_t, str(sum(v.tricks_won[s] for s in seats)), "", "", ""))
-            rows.append(SheetRow(str(v.hand_number), tuple(cells), True))
-        totals_t = tuple(
-            f"{v.scores[i]}" + (f" ({v.bags[i]} bags)" if v.rules.bag_limit else "") for i in range(len(sides))
-        )
-        note = ""
-        if v.rules.bag_limit:
-            note = f"Bags are overtricks: every {v.rules.bag_limit} cost {v.rules.bag_penalty}."
-    else:
-        fields = ("Pts", "Total")
-        totals = [0] * len(sides)
-        for i, rec in enumerate(v.records):
-            pts = rec["result"]["points"]
-            cells = []
-            for s in range(len(sides)):
-                totals[s] += pts[s]
-                cells.append((str(pts[s]), str(totals[s])))
-            rows.append(SheetRow(str(i + 1), tuple(cells)))
-        if v.phase in ("pass", "play"):
-            cells = tuple((str(hearts_points(v.taken[s], v.rules)), "") for s in range(len(sides)))
-            rows.append(SheetRow(str(v.hand_number), cells, True))
-        totals_t = tuple(str(x) for x in v.scores)
-        note = f"Lowest score wins when someone reaches {v.rules.target}."
-    if v.game == "spades":
-        note = (note + " " if note else "") + f"Highest score wins at {v.rules.target}."
-    return ScoreSheet(sides, fields, tuple(rows), totals_t, note)
-
-
-# --------------------------------------------------------------------- summary
-
-
-def _winner_text(v: Any, ui: UiState, names: list[str]) -> str:
-    if not v.winners:
-        return ""
-    mine = v.side_of(ui.human) in v.winners
-    if mine:
-        return "You win!" if not (v.game == "spades" and v.rules.partnership) else "You and your partner win!"
-    who = " and ".join(side_name(v, w, names) for w in v.winners)
-    verb = "win" if "&" in who or len(v.winners) > 1 else "wins"
-    return f"{who} {verb}."
-
-
-def _summary(v: Any, ui: UiState, names: list[str]) -> Summary | None:
-    if v.phase not in ("hand_over", "game_over") or not v.records:
-        return None
-    rec = v.records[-1]
-    over = v.phase == "game_over"
-    lines = []
-    notes = []
-    n_sides = v.rules.sides
-    if v.game == "spades":
-        scores = _spades_hand_scores(v, rec)
-        bids = [_record_bid(b) for b in rec["bids"]]
-        tricks = rec["result"]["tricks"]
-        for side in range(n_sides):
-            seats = [s for s in range(v.players) if v.side_of(s) == side]
-            points, bags, won, penalties = scores[side]
-            parts = []
-            for s in seats:
-                b = bids[s][0]
-                if b <= 0:
-                    kind = "Blind nil" if b < 0 else "Nil"
-                    ok = "made" if tricks[s] == 0 else f"failed ({tricks[s]} trick{'s' if tricks[s] != 1 else ''})"
-                    parts.append(f"{names[s]}: {kind} {ok}")
-            contract = sum(bids[s][0] for s in seats if bids[s][0] > 0)
-            if contract:
-                got = sum(tricks[s] for s in seats if bids[s][0] > 0)
-                parts.append(f"bid {contract}, took {got}: {'made' if got >= contract else 'set'}")
-            if penalties:
-                parts.append(f"bag penalty −{penalties * v.rules.bag_penalty}")
-            lines.append(SummaryLine(side_name(v, side, names), "; ".join(parts), f"{points:+d}",
-                                     str(v.scores[side]), side in v.winners))
-    else:
-        pts = rec["result"]["points"]
-        for s in range(v.players):
-            taken = v.taken[s]
-            detail = []
-            h = popcount(taken & SUIT_MASKS[HEARTS])
-            if h:
-                detail.append(f"{h} heart{'s' if h != 1 else ''}")
-            if taken & QUEEN_SPADES_MASK:
-                detail.append("the Queen of spades")
-            if v.rules.jack_of_diamonds and taken & JACK_DIAMONDS_MASK:
-                detail.append("the Jack of diamonds")
-            lines.append(SummaryLine(names[s], ", ".join(detail) or "no points",
-                                     f"{pts[s]:+d}" if pts[s] else "0", str(v.scores[s]), s in v.winners))
-        total = 26 * (2 if v.players >= 6 else 1)
-        for s in range(v.players):
-            raw = popcount(v.taken[s] & SUIT_MASKS[HEARTS]) + 13 * popcount(v.taken[s] & QUEEN_SPADES_MASK)
-            if raw == total:
-                how = f" and took −{total}" if rec.get("moon_choice") == "self_minus_26" else ""
-                notes.append(f"{names[s]} shot the moon{how}!")
-    if over:
-        title = f"Game over after {len(v.records)} hand{'s' if len(v.records) != 1 else ''}"
-        notes.insert(0, _winner_text(v, ui, names))
-        buttons = (Choice("again", "", "Play again", True, primary=True), Choice("new-game", "", "New game…"))
-    else:
-        title = f"Hand {v.hand_number} is over"
-        buttons = (Choice("next", "", "Next hand", True, primary=True),)
-    return Summary(title, tuple(lines), tuple(notes), buttons, over)
-
-
 # --------------------------------------------------------------------- rules panel
 
 
@@ -798,8 +506,8 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         trick=_trick(v, ui, names),
         hand=_hand(v, ui),
         controls=_controls(v, ui, names),
-        sheet=_sheet(v, ui, names),
-        summary=None if ui.hold_trick else _summary(v, ui, names),
+        sheet=build_sheet(v, ui, names),
+        summary=None if ui.hold_trick else build_summary(v, ui, names),
         last_trick=_last_trick(v, ui, names),
         last_trick_available=v.last_trick is not None and v.phase == "play",
         speed=s.speed,
@@ -807,96 +515,4 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         rules=rules_lines(v.rules),
         step=ui.step,
         match_id=ui.match_id,
-    )
-
-
-# --------------------------------------------------------------------- dialog
-
-
-@dataclass(frozen=True)
-class Field:
-    key: str  # the option name (data-opt)
-    label: str
-    help: str
-    kind: str  # "bool", "int", "choice"
-    value: str
-    choices: tuple[tuple[str, str], ...] = ()
-    enabled: bool = True
-    low: int = 0
-    high: int = 0
-    step: int = 1
-
-
-@dataclass(frozen=True)
-class DialogModel:
-    game: Field
-    preset: Field
-    players: Field
-    target: Field
-    groups: tuple[tuple[str, tuple[Field, ...]], ...]
-    bots: tuple[Field, ...]
-    speed: Field
-    error: str
-    can_start: bool
-    can_cancel: bool
-
-
-def _field_value(spec: Any, value: Any) -> str:
-    if spec.kind == "bool":
-        return "true" if value else "false"
-    return str(value)
-
-
-def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> DialogModel:
-    """The New game dialog for a draft of the settings."""
-    g = draft.game
-    problem = error or check(draft)
-    names = seat_names(draft.players)
-    groups = []
-    for title, specs in OPTION_GROUPS[g]:
-        fields = []
-        for spec in specs:
-            enabled = True
-            help_t = spec.help
-            high = spec.high
-            choices = spec.choices
-            if spec.name == "partnership" and draft.players != 4:
-                enabled = False
-                help_t += " Needs 4 players."
-            if spec.name == "blind_nil_behind" and not draft.options.get("blind_nil"):
-                enabled = False
-            if spec.name == "bag_penalty" and not draft.options.get("bag_limit"):
-                enabled = False
-            if spec.name == "odd_cards" and (104 if draft.players >= 6 else 52) % draft.players == 0:
-                enabled = False
-                help_t += " The deck divides evenly for this many players."
-            if spec.name == "pass_count":
-                high = (104 if draft.players >= 6 else 52) // draft.players - 1
-            if spec.name == "pass_cycle":
-                choices = tuple(c for c in choices if draft.players == 4 or "across" not in c[0])
-                if not draft.options.get("pass_count"):
-                    enabled = False
-            fields.append(Field(spec.name, spec.label, help_t, spec.kind,
-                                _field_value(spec, draft.options.get(spec.name)), choices, enabled,
-                                spec.low, high, spec.step))
-        groups.append((title, tuple(fields)))
-    presets = tuple((p, f"{p.capitalize()}: {PRESET_NOTES.get((g, p), '')}") for p in PRESETS[g])
-    bots = tuple(
-        Field(f"level{s}", names[s], "", "choice", draft.levels[s - 1], tuple((lv, LEVEL_NAMES[lv]) for lv in LEVELS))
-        for s in range(1, draft.players)
-    )
-    return DialogModel(
-        game=Field("game", "Game", "", "choice", g, tuple((k, v) for k, v in GAME_NAMES.items())),
-        preset=Field("preset", "Preset", "A preset sets every option below; change any of them after.",
-                     "choice", draft.preset, presets),
-        players=Field("players", "Players", "You and the computer players.", "choice", str(draft.players),
-                      tuple((str(n), str(n)) for n in PLAYER_COUNTS[g])),
-        target=Field("target", "Target score", TARGET_HELP[g], "int", str(draft.target), (), True, 1, 100_000, 10),
-        groups=tuple(groups),
-        bots=bots,
-        speed=Field("speed", "Speed of play", "How long the computer players take for each card.", "choice",
-                    draft.speed, tuple((k, sp.label) for k, sp in SPEEDS.items())),
-        error=problem,
-        can_start=not problem,
-        can_cancel=can_cancel,
     )

@@ -1,0 +1,116 @@
+"""The New game dialog's view model: every field of a draft of the settings.
+
+Pure Python: ui/dom.py draws it as it is; the controller turns each change
+into a new draft with ui/settings.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules import PRESETS
+
+from .model_base import seat_names
+from .settings import (
+    GAME_NAMES,
+    LEVEL_NAMES,
+    LEVELS,
+    OPTION_GROUPS,
+    PLAYER_COUNTS,
+    PRESET_NOTES,
+    SPEEDS,
+    TARGET_HELP,
+    Settings,
+    check,
+)
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str  # the option name (data-opt)
+    label: str
+    help: str
+    kind: str  # "bool", "int", "choice"
+    value: str
+    choices: tuple[tuple[str, str], ...] = ()
+    enabled: bool = True
+    low: int = 0
+    high: int = 0
+    step: int = 1
+
+
+@dataclass(frozen=True)
+class DialogModel:
+    game: Field
+    preset: Field
+    players: Field
+    target: Field
+    groups: tuple[tuple[str, tuple[Field, ...]], ...]
+    bots: tuple[Field, ...]
+    speed: Field
+    error: str
+    can_start: bool
+    can_cancel: bool
+
+
+def _field_value(spec: Any, value: Any) -> str:
+    if spec.kind == "bool":
+        return "true" if value else "false"
+    return str(value)
+
+
+def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> DialogModel:
+    """The New game dialog for a draft of the settings."""
+    g = draft.game
+    problem = error or check(draft)
+    names = seat_names(draft.players)
+    groups = []
+    for title, specs in OPTION_GROUPS[g]:
+        fields = []
+        for spec in specs:
+            enabled = True
+            help_t = spec.help
+            high = spec.high
+            choices = spec.choices
+            if spec.name == "partnership" and draft.players != 4:
+                enabled = False
+                help_t += " Needs 4 players."
+            if spec.name == "blind_nil_behind" and not draft.options.get("blind_nil"):
+                enabled = False
+            if spec.name == "bag_penalty" and not draft.options.get("bag_limit"):
+                enabled = False
+            if spec.name == "odd_cards" and (104 if draft.players >= 6 else 52) % draft.players == 0:
+                enabled = False
+                help_t += " The deck divides evenly for this many players."
+            if spec.name == "pass_count":
+                high = (104 if draft.players >= 6 else 52) // draft.players - 1
+            if spec.name == "pass_cycle":
+                choices = tuple(c for c in choices if draft.players == 4 or "across" not in c[0])
+                if not draft.options.get("pass_count"):
+                    enabled = False
+            fields.append(Field(spec.name, spec.label, help_t, spec.kind,
+                                _field_value(spec, draft.options.get(spec.name)), choices, enabled,
+                                spec.low, high, spec.step))
+        groups.append((title, tuple(fields)))
+    presets = tuple((p, f"{p.capitalize()}: {PRESET_NOTES.get((g, p), '')}") for p in PRESETS[g])
+    bots = tuple(
+        Field(f"level{s}", names[s], "", "choice", draft.levels[s - 1], tuple((lv, LEVEL_NAMES[lv]) for lv in LEVELS))
+        for s in range(1, draft.players)
+    )
+    return DialogModel(
+        game=Field("game", "Game", "", "choice", g, tuple((k, v) for k, v in GAME_NAMES.items())),
+        preset=Field("preset", "Preset", "A preset sets every option below; change any of them after.",
+                     "choice", draft.preset, presets),
+        players=Field("players", "Players", "You and the computer players.", "choice", str(draft.players),
+                      tuple((str(n), str(n)) for n in PLAYER_COUNTS[g])),
+        target=Field("target", "Target score", TARGET_HELP[g], "int", str(draft.target), (), True, 1, 100_000, 10),
+        groups=tuple(groups),
+        bots=bots,
+        speed=Field("speed", "Speed of play", "How long the computer players take for each card.", "choice",
+                    draft.speed, tuple((k, sp.label) for k, sp in SPEEDS.items())),
+        error=problem,
+        can_start=not problem,
+        can_cancel=can_cancel,
+    )
+
