@@ -289,10 +289,10 @@ class Sides:
         if self.need > 0:
             return WIN, f"your side needs {self.need} more trick{'s' if self.need > 1 else ''}"
         if self.opp_need > 0 and self.opp_slack <= (1 if self.avoid_bags else 99):
-            return WIN, "one more trick sets the opponents"
+            return WIN, "a trick or two more sets the opponents"
         if not self.avoid_bags:
             return WIN, "every trick scores"
-        return LOSE, "the contract is safe: avoid bags"
+        return LOSE, "the contract is safe, so avoid bags"
 
 
 def _is_nil(b: int | None) -> bool:

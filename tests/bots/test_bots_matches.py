@@ -148,3 +148,16 @@ def test_view_only_other_hands_do_not_matter():
         ca = choose(a.view(0), level, random.Random(2), samples=3)
         cb = choose(b.view(0), level, random.Random(2), samples=3)
         assert ca == cb, level
+
+
+def test_search_in_steps_gives_the_same_answer_as_one_call():
+    from game.bots.search import Search
+
+    m = hearts(["2C", "AC JH", "6C 9H TH QH", "2H"], voids={3: "C"}, plays="2C AC 6C 2H JH", preset_name="classic")
+    v = m.view(2)
+    s = Search(v, random.Random(4), samples=3)
+    steps = 0
+    while not s.step():
+        steps += 1
+    assert steps >= 2 and s.samples == 3
+    assert s.result() == choose_with_reason(v, "hard", random.Random(4), samples=3)
