@@ -179,8 +179,14 @@ def _blind_choice(k: Know) -> tuple[int, str]:
     mine = k.scores[side]
     best_other = max(v for s, v in enumerate(k.scores) if s != side)
     deficit = best_other - mine
-    late = best_other >= rules.target * 0.6
-    if (pbid is None or pbid >= 3) and deficit >= 200 and late:
+    if partner is None:
+        # Nobody covers a lone blind nil: only a last throw of the dice.
+        late = best_other >= rules.target * 0.85
+        far = deficit >= 250
+    else:
+        late = best_other >= rules.target * 0.6
+        far = deficit >= 200
+    if (pbid is None or pbid >= 3) and far and late:
         return BLIND_NIL_BID, f"Blind nil: {deficit} points behind and the game is nearly over."
     return LOOK, "Look at your cards: blind nil is too big a gamble here."
 
