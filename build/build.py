@@ -89,6 +89,33 @@ CORE_PATCHES = [
         ":(e,t,...n)=>{for(const r of n)r(e,t)}),f=(w,x)=>c(w,x,...n);"
         "return f.toString=()=>`(w,x)=>(${r})(w,x,...[${s}])`,f}",
     ),
+    # PyScript opens IndexedDB while it boots (its package cache, and the
+    # handles of pyscript.fs) and cannot start without it. Browsers refuse
+    # storage to a frame of another site when third-party cookies are
+    # blocked (Chromium's incognito mode, Brave, ...): the game embedded in a
+    # blog must still play, only without saves. So a refused IndexedDB
+    # becomes an empty, forgetful one (Baza loads no packages and uses no
+    # pyscript.fs), with no uncaught error. tests/browser/test_embed.py.
+    (
+        "let a refused IndexedDB reject with its error, once",
+        "onerror(e){n(e),this.dispatchEvent(e)}",  # re-dispatching the event throws
+        "onerror(e){n(e.target.error)}",
+    ),
+    (
+        "not report a refused IndexedDB as an unhandled rejection, and close it quietly",
+        "return e})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
+        "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}async close(){(await this.#e).close()}",
+        "return e}),this.#e.catch(()=>{})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
+        "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}"
+        "async close(){(await this.#e.catch(()=>null))?.close()}",
+    ),
+    (
+        "start with an empty package cache when IndexedDB is refused",
+        "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
+        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})",
+        "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
+        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)}).catch(()=>{})",
+    ),
 ]
 
 

@@ -11,9 +11,10 @@ import sys
 import traceback
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 from game.bots import choose
+from ui import embed as E
 from ui import settings as S
 from ui.controller import Controller
 from ui.dom import TableView, absent
@@ -31,10 +32,49 @@ def attribute(node, name: str) -> str:
     return "" if absent(value) else str(value)
 
 
+def embed_page(embed: E.Embed) -> tuple[E.Reporter, object] | None:
+    """Embed mode (``?embed=1``, see ui/embed.py): a compact page, and a
+    Reporter that tells the page embedding this one our height and readiness
+    (with the ResizeObserver that feeds it, which the caller must keep).
+
+    The parent page is never read: its origin comes from the browser
+    (ancestorOrigins, referrer), and ``postMessage`` is the one thing used
+    of ``window.parent``.
+    """
+    document.documentElement.dataset.embed = "true"  # assets/embed.css
+    sheet = document.querySelector(".side details[open]")
+    if not absent(sheet):
+        sheet.removeAttribute("open")  # the score sheet opens on a click
+    if window.parent == window:  # not in a frame after all
+        return None
+    ancestors = window.location.ancestorOrigins
+    ancestor = str(ancestors.item(0)) if not absent(ancestors) and ancestors.length else ""
+    target = E.target_origin(embed, ancestor, str(document.referrer or ""))
+    if not target:
+        return None
+    parent = window.parent
+    reporter = E.Reporter(lambda message: parent.postMessage(to_js(message), target))
+    dialog = document.getElementById("newgame")
+
+    def measure(*_args) -> None:
+        height = document.body.getBoundingClientRect().height
+        if dialog.open:  # room for the whole New game dialog while it is open
+            height = max(height, dialog.scrollHeight + 32)
+        reporter.report(height)
+
+    observer = window.ResizeObserver.new(create_proxy(measure))
+    observer.observe(document.body)
+    observer.observe(dialog)
+    return reporter, observer
+
+
 class App:
     def __init__(self) -> None:
         self.view = TableView(document)
-        settings = S.from_query(str(window.location.search or ""))
+        query = str(window.location.search or "")
+        settings = S.from_query(query)
+        self.embed = E.parse(query, settings.game)
+        self.storage_prefix = self.embed.storage_prefix  # for ui/storage.py: "baza:", or one per embed
         self.controller = Controller(settings, choose, on_change=self.schedule)
         self._frame_pending = False
         self._frame = create_proxy(self._draw_frame)
@@ -97,11 +137,14 @@ class App:
         self.guarded(lambda: self.controller.command("dialog-cancel"))
 
     def start(self) -> None:
+        self.embedded = embed_page(self.embed) if self.embed.enabled else None
         self.controller.new_game()
         self.draw()
         document.getElementById("status").textContent = f"Python {sys.version.split()[0]}, {engine_summary()}."
         # Hides the loading overlay (see assets/baza.css); tests wait for it.
         document.documentElement.dataset.ready = "true"
+        if self.embedded is not None:
+            self.embedded[0].ready()
 
 
 App().start()
