@@ -32,6 +32,7 @@ from game.errors import IllegalAction, RulesError
 from game.state import Match
 
 from . import settings as S
+from .announce import Announcer, your_turn_text
 from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, seat_names
 
 BotChoose = Callable[[Any, str, random.Random], Any]
@@ -62,13 +63,16 @@ class Controller:
         self._task_generation = -1
         self.bot_errors: list[str] = []
         self._held: tuple[int, int, int] | None = None  # the last trick held on the table
+        self.announcer = Announcer()  # the screen reader's sentences (ui/announce.py)
+        self.on_action.append(self._announce)
 
     # ------------------------------------------------------------- reading
 
     def model(self) -> TableModel | None:
         if self.match is None:
             return None
-        ui = dataclasses.replace(self.ui, step=len(self.match.actions), match_id=self.generation)
+        ui = dataclasses.replace(self.ui, step=len(self.match.actions), match_id=self.generation,
+                                 announcements=self.announcer.recent())
         return build_table(self.view(self.ui.human), ui)
 
     def view(self, seat: int) -> Any:
@@ -98,6 +102,9 @@ class Controller:
         self.generation += 1
         self.ui = UiState(settings=settings)
         self._held: tuple[int, int, int] | None = None
+        rules = self.match.rules
+        self._announce_start(f"New game of {S.GAME_NAMES[rules.game]}: {rules.players} players, "
+                             f"to {rules.target} points.")
         self._changed()
         self.kick()
 
@@ -111,6 +118,7 @@ class Controller:
         self.generation += 1
         self.ui = UiState(settings=self.settings)
         self._held = None
+        self._announce_start(f"Game restored: {S.GAME_NAMES[match.rules.game]}, hand {match.hand_number}.")
         self._changed()
         self.kick()
 
@@ -119,6 +127,14 @@ class Controller:
 
     def _changed(self) -> None:
         self.on_change()
+
+    def _announce_start(self, text: str) -> None:
+        view = self.view(self.ui.human)
+        self.announcer.start(view, [text, your_turn_text(view, self.ui.human, self._names())])
+
+    def _announce(self, action: int) -> None:
+        """An on_action hook: the live region's sentences for the action just applied."""
+        self.announcer.follow(action, self.view(self.ui.human), self._names(), self.ui.human)
 
     def _say(self, text: str) -> None:
         self._set_ui(message=text)
@@ -282,6 +298,12 @@ class Controller:
     def _cmd_speed(self, arg: str) -> None:
         if arg in S.SPEEDS:
             self.settings = dataclasses.replace(self.settings, speed=arg)
+            self._set_ui(settings=self.settings)
+            self._changed()
+
+    def _cmd_deck(self, arg: str) -> None:
+        if arg in S.DECKS:
+            self.settings = dataclasses.replace(self.settings, deck=arg)
             self._set_ui(settings=self.settings)
             self._changed()
 

@@ -69,10 +69,12 @@ class Dom:
     def card_face(self, f: CardFace) -> list[Any]:
         """The inside of a card: two corner indices and a big pip (all hidden
         from screen readers: the card's accessible name is its full name)."""
+        # The rank is drawn by CSS from data-rank (.rank::before), not as text:
+        # the card's name is its aria-label, with no stray text beside it.
         corner = self.el("span", {"class": "corner", "aria-hidden": "true"},
-                         self.el("span", {"class": "rank"}, f.rank), self.suit(f.suit, "pip"))
+                         self.el("span", {"class": "rank", "data-rank": f.rank}), self.suit(f.suit, "pip"))
         corner2 = self.el("span", {"class": "corner corner-end", "aria-hidden": "true"},
-                          self.el("span", {"class": "rank"}, f.rank), self.suit(f.suit, "pip"))
+                          self.el("span", {"class": "rank", "data-rank": f.rank}), self.suit(f.suit, "pip"))
         return [corner, self.suit(f.suit, "big"), corner2]
 
     def face_classes(self, f: CardFace, extra: str = "") -> str:
@@ -86,6 +88,8 @@ class TableView:
         self.doc = document
         self.d = Dom(document)
         self.prev: dict[str, Any] = {}
+        self.said = 0  # the number of the last sentence put in the live region
+        self.hand_key = ""  # the hand's card in the tab order (roving tabindex)
 
     def get(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
@@ -142,6 +146,7 @@ class TableView:
         table.setAttribute("data-players", str(len(t.seats)))
         table.setAttribute("data-step", str(t.step))
         table.setAttribute("data-match", str(t.match_id))
+        table.classList.toggle("deck-four", t.deck == "four")
         self._region("title", t.title, lambda v: self._replace(self.get("title"), [self.d.el("span", {}, v)]))
         self._region("seats", t.seats, self._seats)
         self._region("trick", t.trick, self._trick)
@@ -162,6 +167,10 @@ class TableView:
         last_btn.setAttribute("aria-pressed", "true" if t.last_trick is not None else "false")
         last_btn.setAttribute("aria-disabled", "false" if t.last_trick_available or t.last_trick else "true")
         self._region("speed", (t.speed, t.speeds), self._speed)
+        self._region("deck", (t.deck, t.decks), self._deck)
+        self._announce(t.announcements)
+        if self._region("awaiting", (t.match_id, t.awaiting), lambda v: None):
+            self._focus_turn(t.awaiting)
 
     def _seats(self, seats: tuple[SeatModel, ...]) -> None:
         nodes = []
@@ -293,6 +302,7 @@ class TableView:
             }
             if h.mode == "pass":
                 attrs["aria-pressed"] = "true" if c.selected else "false"
+            attrs["tabindex"] = "-1"  # one card in the tab order: see _rove
             node = self.d.el("button", attrs, *self.d.card_face(f))
             node.style.setProperty("--i", str(i))
             nodes.append(node)
@@ -303,6 +313,57 @@ class TableView:
         if h.face_down:
             nodes.append(self.d.el("span", {"class": "visually-hidden"}, h.label))
         self._replace(root, nodes)
+        self._rove(root)
+
+    # ------------------------------------------------------------- keyboard
+
+    def _rove(self, root: Any, card: Any = None) -> None:
+        """Roving tabindex: one card of the hand is in the tab order (the
+        focused one, else the last one that was, else the first playable
+        one); the arrow keys move between the cards (on_hand_key)."""
+        cards = root.querySelectorAll("button.card")
+        if not cards.length:
+            self.hand_key = ""
+            return
+        if absent(card):
+            active = self.doc.activeElement
+            if not absent(active) and root.contains(active) and active.matches("button.card"):
+                card = active
+        if absent(card) and self.hand_key:
+            card = root.querySelector(f'button.card[data-key="{self.hand_key}"]')
+        if absent(card):
+            card = root.querySelector('button.card[aria-disabled="false"]')
+        if absent(card):
+            card = cards.item(0)
+        for i in range(cards.length):
+            cards.item(i).setAttribute("tabindex", "-1")
+        card.setAttribute("tabindex", "0")
+        self.hand_key = str(card.getAttribute("data-key"))
+
+    def on_hand_key(self, event: Any) -> None:
+        """Arrow keys, Home and End move between the cards of the hand
+        (Enter and Space press the card, as with any button)."""
+        key = str(event.key)
+        target = event.target
+        if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            return
+        if absent(target) or not hasattr(target, "matches") or not target.matches("#hand button.card"):
+            return
+        cards = self.get("hand").querySelectorAll("button.card")
+        n = cards.length
+        index = next((i for i in range(n) if cards.item(i) == target), 0)
+        if key == "Home":
+            index = 0
+        elif key == "End":
+            index = n - 1
+        elif key in ("ArrowLeft", "ArrowUp"):
+            index = max(index - 1, 0)
+        else:
+            index = min(index + 1, n - 1)
+        event.preventDefault()
+        card = cards.item(index)
+        self._rove(self.get("hand"), card)
+        card.focus()
 
     def _sheet(self, s: ScoreSheet) -> None:
         d = self.d
@@ -326,8 +387,14 @@ class TableView:
         table = d.el("table", {"class": "sheet"},
                      d.el("caption", {"class": "visually-hidden"}, "Score sheet"),
                      d.el("thead", {}, head1, head2), body, d.el("tfoot", {}, foot))
-        self._replace(self.get("sheet"), [d.el("div", {"class": "sheet-scroll"}, table),
+        self._replace(self.get("sheet"), [self._scroller("Score sheet", table),
                                           d.el("p", {"class": "sheet-note"}, s.note) if s.note else None])
+
+    def _scroller(self, label: str, table: Any) -> Any:
+        """A table that may scroll sideways on a phone: a region in the tab
+        order, so that the keyboard can scroll it too."""
+        return self.d.el("div", {"class": "sheet-scroll", "role": "region", "aria-label": label, "tabindex": "0"},
+                         table)
 
     def _rules(self, rules: tuple[tuple[str, str], ...]) -> None:
         items = []
@@ -356,9 +423,46 @@ class TableView:
         nodes = [d.el("h2", {"id": "summary-title"}, s.title)]
         for note in s.notes:
             nodes.append(d.el("p", {"class": "summary-note"}, note))
-        nodes.append(d.el("div", {"class": "sheet-scroll"}, d.el("table", {"class": "summary-table"}, *rows)))
+        nodes.append(self._scroller("Scores of the hand", d.el("table", {"class": "summary-table"}, *rows)))
         nodes.append(d.el("div", {"class": "choices"}, *[self.button(b) for b in s.buttons]))
         self._replace(root, nodes)
+
+    def _announce(self, items: tuple[tuple[int, str], ...]) -> None:
+        """Append the sentences not said yet to the polite live region."""
+        root = self.get("announcer")
+        new = [text for n, text in items if n > self.said]
+        if absent(root) or not new:
+            return
+        self.said = items[-1][0]
+        for text in new:
+            root.append(self.d.el("p", {}, text))
+        while root.childElementCount > 20:
+            root.firstElementChild.remove()
+
+    def _focus_turn(self, awaiting: str) -> None:
+        """The table waits for you: if the focus was lost (the button pressed
+        is gone), put it where you act, so the keyboard can go on from there."""
+        active = self.doc.activeElement
+        if not (absent(active) or active == self.doc.body) or not awaiting:
+            return
+        if not self.doc.hasFocus():
+            return  # never take the focus from another window, or from the page embedding this one
+        if awaiting in ("play", "pass"):
+            target = self.get("hand").querySelector('button[tabindex="0"]')
+        elif awaiting in ("next", "over"):
+            target = self.get("summary").querySelector(".primary")
+        else:
+            target = self.get("controls").querySelector('button[aria-disabled="false"]')
+        if not absent(target):
+            target.focus()
+
+    def _deck(self, value: tuple[str, tuple[tuple[str, str], ...]]) -> None:
+        deck, decks = value
+        select = self.get("deck")
+        if absent(select):
+            return
+        self._replace(select, [self.d.el("option", {"value": k, "selected": k == deck}, label) for k, label in decks])
+        select.value = deck
 
     def _speed(self, value: tuple[str, tuple[tuple[str, str], ...]]) -> None:
         speed, speeds = value

@@ -81,6 +81,7 @@ class App:
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("change", create_proxy(self.on_change))
         document.getElementById("newgame").addEventListener("cancel", create_proxy(self.on_cancel))
+        document.getElementById("hand").addEventListener("keydown", create_proxy(self.view.on_hand_key))
 
     # Redraws are coalesced into one per animation frame: a bot loop at full
     # speed may change the match many times between two frames.

@@ -71,6 +71,13 @@ SPEEDS = {
     )
 }
 
+# How the cards are coloured: a display choice, not a rule (ui/dom.py sets a
+# CSS class on the table; assets/baza.css has the colours).
+DECKS = {
+    "two": "Two colours (red and black)",
+    "four": "Four colours (clubs green, diamonds blue)",
+}
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -192,6 +199,7 @@ class Settings:
     options: dict[str, Any] = field(default_factory=lambda: preset_options("hearts", "standard"))
     levels: tuple[str, ...] = ("normal", "normal", "normal")
     speed: str = "normal"
+    deck: str = "two"  # a key of DECKS
     seed: int | None = None  # None: a fresh random seed for each match
 
     def __hash__(self) -> int:  # options is a dict; settings are compared, rarely hashed
@@ -293,6 +301,8 @@ def set_option(s: Settings, name: str, raw: object) -> Settings:
         return dataclasses.replace(s, target=target)
     if name == "speed":
         return dataclasses.replace(s, speed=str(raw)) if raw in SPEEDS else s
+    if name == "deck":
+        return dataclasses.replace(s, deck=str(raw)) if raw in DECKS else s
     if name.startswith("level"):
         try:
             seat = int(name[5:])
@@ -339,8 +349,8 @@ def check(s: Settings) -> str:
 
 def from_query(query: str, base: Settings | None = None) -> Settings:
     """Settings from URL parameters: game, preset, players, target, speed,
-    level (every bot), seed. Anything unknown or refused is ignored, so a
-    bad link still opens a working table."""
+    deck (two or four colours), level (every bot), seed. Anything unknown
+    or refused is ignored, so a bad link still opens a working table."""
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
     s = base or Settings()
     steps = [
@@ -349,6 +359,7 @@ def from_query(query: str, base: Settings | None = None) -> Settings:
         ("players", lambda s, v: set_option(s, "players", v)),
         ("target", lambda s, v: set_option(s, "target", v)),
         ("speed", lambda s, v: set_option(s, "speed", v)),
+        ("deck", lambda s, v: set_option(s, "deck", v)),
         ("level", lambda s, v: dataclasses.replace(s, levels=(v,) * (s.players - 1)) if v in LEVELS else s),
         ("seed", lambda s, v: dataclasses.replace(s, seed=int(v)) if v.isdigit() else s),
     ]

@@ -77,7 +77,7 @@ from .score_sheet import (  # noqa: F401
     spades_hand_scores,
     winner_text,
 )
-from .settings import GAME_NAMES, OPTION_GROUPS, SPEEDS, Settings
+from .settings import DECKS, GAME_NAMES, OPTION_GROUPS, SPEEDS, Settings
 
 # --------------------------------------------------------------------- data
 
@@ -173,6 +173,9 @@ class TableModel:
     rules: tuple[tuple[str, str], ...]  # the options in force, from the engine's rule set
     step: int = 0  # actions applied so far (drawn as data-step, for tests to wait on)
     match_id: int = 0  # drawn as data-match
+    announcements: tuple[tuple[int, str], ...] = ()  # (number, sentence) for the live region (ui/announce.py)
+    deck: str = "two"  # card colours: "two" or "four" (a CSS class on the table)
+    decks: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,7 @@ class UiState:
     human: int = 0
     step: int = 0  # actions applied so far in the match (a redraw counter for tests)
     match_id: int = 0  # which match since the page opened
+    announcements: tuple[tuple[int, str], ...] = ()  # the controller's Announcer.recent()
 
 
 def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
@@ -515,4 +519,7 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         rules=rules_lines(v.rules),
         step=ui.step,
         match_id=ui.match_id,
+        announcements=ui.announcements,
+        deck=s.deck,
+        decks=tuple(DECKS.items()),
     )
