@@ -129,6 +129,30 @@ def check_card_contrast(page, deck: str) -> None:
         assert plain >= 4.5 and dimmed >= 4.5, (deck, suit, plain, dimmed)
 
 
+# The focus ring of the focused element against the surface around it (the
+# first opaque background among its ancestors): AA asks 3:1 (WCAG 1.4.11).
+FOCUS_RING = """() => {
+  const rgb = (s) => s.match(/[\\d.]+/g).map(Number);
+  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const el = document.activeElement, cs = getComputedStyle(el);
+  let surface = rgb(getComputedStyle(document.documentElement).backgroundColor);
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const c = rgb(getComputedStyle(e).backgroundColor);
+    if (c.length < 4 || c[3] === 1) { surface = c; break; }
+  }
+  const [x, y] = [lum(rgb(cs.outlineColor)), lum(surface)].sort((p, q) => q - p);
+  return { style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), ratio: (x + 0.05) / (y + 0.05),
+           what: el.textContent.trim().slice(0, 30) || el.getAttribute("aria-label") };
+}"""
+
+
+def check_focus_ring(page) -> None:
+    ring = page.evaluate(FOCUS_RING)
+    assert ring["style"] != "none" and ring["width"] >= 2 and ring["ratio"] >= 3, ring
+
+
 def announced(page) -> list[str]:
     """The sentences of the live region, oldest first."""
     return page.locator("#announcer p").all_inner_texts()
@@ -153,6 +177,8 @@ def test_axe_in_every_phase_of_hearts(page, base_url):
 
     dialog = open_dialog(page)
     audit(page, "New game dialog")
+    page.keyboard.press("Tab")
+    check_focus_ring(page)
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
 
@@ -190,6 +216,7 @@ def test_keyboard_alone_plays_a_game_to_its_end(page, base_url):
     page.keyboard.press("Home")
     first = focused_card(page)
     assert first["card"] and first["tabindex"] == "0" and first["outline"] != "none"
+    check_focus_ring(page)
     page.keyboard.press("ArrowRight")
     second = focused_card(page)
     assert second["name"] != first["name"] and second["tabindex"] == "0"
@@ -233,6 +260,7 @@ def test_keyboard_alone_plays_a_game_to_its_end(page, base_url):
     # Game over: the summary's Play again has the focus.
     expect(page.locator("#summary")).to_be_visible()
     expect(page.locator("#summary .primary")).to_be_focused()
+    check_focus_ring(page)
     expect(page.locator("#table")).to_have_class(re.compile(r"\bdeck-four\b"))
     audit(page, "game over, four-colour deck")
     check_contrast(page, "game over, four-colour deck")
