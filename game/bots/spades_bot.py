@@ -25,6 +25,8 @@ the rule that chose the action, shown by the hint button.
 
 from __future__ import annotations
 
+import math
+
 from ..actions import BLIND_NIL_BID, DISCARD, KEEP, LOOK, NIL_BID, auction_bid, bid, bid_value
 from ..cards import SUIT_MASKS, SUIT_NAMES
 from .common import RANK_OF, SUIT_OF, Know, cards_of, count, fold, name
@@ -32,7 +34,6 @@ from .common import RANK_OF, SUIT_OF, Know, cards_of, count, fold, name
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 WIN, LOSE, COVER_HIGH, LOW = "win", "lose", "cover", "low"
 _HONOR_SCALE = {2: 1.15, 3: 1.08, 4: 1.0, 5: 0.85}
-BID_BIAS = -0.15  # added to the estimate before rounding
 NIL_LIMIT = 1.0  # bid nil below this danger (nil_danger) with a partner to cover
 NIL_LIMIT_ALONE = 0.7  # ... and alone
 
@@ -139,10 +140,6 @@ def choose_bid(k: Know) -> tuple[int, str]:
     est = estimate(k.hand, trump, k.players)
     partner = k.partner()
     pbid = k.bids[partner] if partner is not None else None
-    side = k.side_of(k.seat)
-    bag_limit = rules.bag_limit
-    near_bags = bag_limit and k.bags[side] >= bag_limit - 3
-
     # Nil?
     if NIL_BID in legal:
         danger = nil_danger(k.hand, trump)
@@ -151,16 +148,58 @@ def choose_bid(k: Know) -> tuple[int, str]:
         limit = NIL_LIMIT if partner is not None else NIL_LIMIT_ALONE
         if not partner_nil and ok_partner and danger < limit and est < 2.2:
             return NIL_BID, f"Nil: no high {SUIT_NAMES[trump]} and few high cards (risk {danger:.1f})."
-    target = est + (0.35 if near_bags else 0.0) + BID_BIAS
-    n = max(1, int(target + 0.5))
-    why = f"Bid {n}: the hand counts about {est:.1f} tricks"
-    if partner is not None and pbid is not None and pbid > 0 and n + pbid > 13:
-        n = 13 - pbid
-        why += f", capped by the partner's {pbid}"
-    if near_bags:
-        why += f"; {k.bags[side]} bags already, so bid up"
-    n = _closest_bid(legal, n)
-    return bid(n), why + "."
+    n, why = _best_bid(k, est, pbid if partner is not None else None)
+    return bid(n), why
+
+
+# Tricks a hand takes, from its count: tricks ~ a * estimate + b, spread sd,
+# by player count (fitted on normal self-play, see docs/BOTS.md).
+TRICKS_FIT = {2: (0.82, 1.43, 1.2), 3: (0.95, 1.65, 1.2), 4: (0.9, 0.7, 1.05), 5: (0.75, 0.28, 0.9)}
+PARTNER_SPREAD = 1.1  # variance of a partner's tricks around its bid (+ PARTNER_EXTRA)
+PARTNER_EXTRA = 0.35
+
+
+def _best_bid(k: Know, est: float, pbid: int | None) -> tuple[int, str]:
+    """The bid with the best expected score, given how many tricks the hand
+    (and the partner's bid) should take, the cost of a set and of a bag."""
+    rules = k.rules
+    a, b, sd = TRICKS_FIT.get(k.players, (0.9, 0.7, 1.05))
+    mu = a * est + b
+    var = sd * sd
+    offset = 0
+    if pbid is not None and pbid > 0:
+        mu += pbid + PARTNER_EXTRA
+        var += PARTNER_SPREAD
+        offset = pbid
+    tricks = range(0, (count(k.hand) or 13) + 1)
+    weights = [math.exp(-((t - mu) ** 2) / (2 * var)) for t in tricks]
+    norm = sum(weights)
+    probs = [w / norm for w in weights]
+    bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+    per_over = rules.overtrick_points - bag_cost
+    fail = rules.failed_contract == "minus_bid"
+    best_n, best_v = 1, -1e18
+    for action in k.legal:
+        if action in (NIL_BID, BLIND_NIL_BID, LOOK):
+            continue
+        n = bid_value(action)
+        contract = n + offset
+        v = 0.0
+        for t, p in zip(tricks, probs):
+            if t >= contract:
+                v += p * (10 * contract + (t - contract) * per_over)
+            elif fail:
+                v -= p * 10 * contract
+        if v > best_v:
+            best_n, best_v = n, v
+    why = f"Bid {best_n}: the hand counts about {est:.1f} tricks"
+    if offset:
+        why += f", with the partner's {pbid}"
+    if rules.bag_limit and per_over < 0:
+        why += "; bid close to avoid bags"
+    elif not fail or per_over > 0:
+        why += "; bid safe, a set costs more than an overtrick"
+    return best_n, why + "."
 
 
 def _closest_bid(legal: list[int], n: int) -> int:
@@ -358,16 +397,17 @@ def _follow(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[i
         c = winners[0]
         return c, f"Win with {name(c)}, the cheapest card that takes it: {why}."
     for c in winners:
-        if k.p_beaten(c, opp_later) <= 0.3:
+        if k.p_beaten(c, opp_later) <= P_HOLD:
             return c, f"Win with {name(c)}: it should hold, {why}."
     if partner is not None and partner in later:
         c = (losers or winners)[0]
         return c, f"Second hand low with {name(c)}: your partner plays after you."
-    c = winners[-1]
-    if k.p_beaten(c, opp_later) < 0.75:
-        return c, f"Play {name(c)}, your best chance to win it: {why}."
-    c = (losers or winners)[0]
-    return c, f"Play {name(c)}: a higher card would probably be beaten anyway."
+    # Nothing holds for sure: the cheapest winner, keeping the high cards for later.
+    c = winners[0]
+    return c, f"Play {name(c)}, the cheapest card that wins for now: {why}."
+
+
+P_HOLD = 0.3  # a winner that is beaten less often than this "should hold"
 
 
 def _order(trump: int):  # noqa: ANN202

@@ -99,7 +99,7 @@ def test_no_nil_when_partner_bid_nil():
 def test_bid_a_strong_hand_from_its_top_cards():
     m = spades(["AS KS QS JS AH KH AD KD AC 2C 3C 4D 5H"])
     b = normal(m)
-    assert 8 <= b <= 10
+    assert 7 <= b <= 10
 
 
 def test_bid_a_flat_hand_low():
