@@ -253,11 +253,75 @@ def table(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def latency(games: int = 12, hands: int = 3, hard_hands: int = 1, ms: float | None = None) -> dict[str, Any]:
+    """Decision times (wall clock) of each level where it runs, e.g. inside
+    Pyodide: easy and normal over ``games`` matches of ``hands`` hands each,
+    and hard at its default budget (or ``ms``) over ``hard_hands`` hands, run
+    as :class:`game.bots.search.Search` steps so that the longest step (the
+    longest the page would wait between two chances to draw) is measured too.
+    """
+    import sys
+
+    from .bots.search import Search
+    from .state import new_match
+
+    out: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
+    for game, preset_name in (("hearts", "standard"), ("spades", "partnership")):
+        for level in ("easy", "normal"):
+            times = []
+            for g in range(games):
+                m = new_match(game, preset_name, seed=f"latency:{g}")
+                rng = random.Random(g)
+                while m.phase != "game_over" and len(m.records) < hands:
+                    v = m.view(m.to_act)
+                    t0 = time.perf_counter()
+                    a = choose(v, level, rng)
+                    if len(v.legal) > 1:
+                        times.append(time.perf_counter() - t0)
+                    m.apply(a)
+            out[f"{game} {level}"] = _time_summary(times)
+        times, steps, samples = [], [], []
+        m = new_match(game, preset_name, seed="latency:hard")
+        rng = random.Random(1)
+        while m.phase != "game_over" and len(m.records) < hard_hands:
+            v = m.view(m.to_act)
+            if len(v.legal) > 1 and m.phase in ("play", "bid"):
+                t0 = time.perf_counter()
+                s = Search(v, rng, ms=ms)
+                done = False
+                while not done:
+                    t1 = time.perf_counter()
+                    done = s.step()
+                    steps.append(time.perf_counter() - t1)
+                a = s.result()[0]
+                times.append(time.perf_counter() - t0)
+                samples.append(s.samples)
+            else:
+                a = choose(v, "normal", rng)
+            m.apply(a)
+        entry = _time_summary(times)
+        entry["sampled_deals_p50"] = _percentile([float(x) for x in samples], 0.5)
+        entry["step_p95_ms"] = round(1000 * _percentile(steps, 0.95), 2)
+        entry["step_max_ms"] = round(1000 * max(steps), 2)
+        out[f"{game} hard"] = entry
+    return out
+
+
+def _time_summary(times: list[float]) -> dict[str, Any]:
+    return {
+        "decisions": len(times),
+        "p50_ms": round(1000 * _percentile(times, 0.5), 3),
+        "p95_ms": round(1000 * _percentile(times, 0.95), 3),
+        "max_ms": round(1000 * max(times), 2),
+    }
+
+
 def add_arguments(p: Any) -> None:
-    p.add_argument("--game", required=True, choices=("hearts", "spades"))
-    p.add_argument("--preset", required=True)
+    p.add_argument("--latency", action="store_true", help="only time decisions of every level (JSON)")
+    p.add_argument("--game", choices=("hearts", "spades"))
+    p.add_argument("--preset")
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seats", required=True, help="one level per seat, comma-separated: random, easy, normal, hard")
+    p.add_argument("--seats", help="one level per seat, comma-separated: random, easy, normal, hard")
     p.add_argument("--deals", type=int, default=50)
     p.add_argument("--seed", default="1")
     p.add_argument("--hands", type=int, default=0, help="at most this many hands per game (default: whole games)")
@@ -271,6 +335,12 @@ def add_arguments(p: Any) -> None:
 
 
 def main(args: Any) -> int:
+    if args.latency:
+        print(json.dumps(latency(ms=args.ms), indent=1))
+        return 0
+    missing = [f"--{n}" for n in ("game", "preset", "seats") if not getattr(args, n)]
+    if missing:
+        raise SystemExit(f"python -m game arena: {', '.join(missing)} required (or --latency)")
     options = {}
     for item in args.rule:
         key, _, value = item.partition("=")
