@@ -58,7 +58,6 @@ class Controller:
         self.draft: S.Settings | None = None  # the New game dialog, while open
         self.dialog_error = ""
         self.generation = 0  # bumped by every new game: a stale bot loop stops
-        self.bot_rng = random.Random(0)
         self._task: asyncio.Future[None] | None = None
         self._task_generation = -1
         self.bot_errors: list[str] = []
@@ -98,7 +97,6 @@ class Controller:
         seed = settings.seed if settings.seed is not None else secrets.randbits(31)
         self.settings = settings
         self.match = Match(rules, seed=seed)
-        self.bot_rng = random.Random(f"{seed}:bots")
         self.generation += 1
         self.ui = UiState(settings=settings)
         self._held: tuple[int, int, int] | None = None
@@ -114,7 +112,6 @@ class Controller:
         if settings is not None:
             self.settings = settings
         self.match = match
-        self.bot_rng = random.Random(f"{match.seed}:bots:{len(match.actions)}")
         self.generation += 1
         self.ui = UiState(settings=self.settings)
         self._held = None
@@ -437,12 +434,19 @@ class Controller:
             self._changed()
         return False
 
+    def decision_rng(self) -> random.Random:
+        """The randomness of the next computer player's decision: from the
+        match's seed and its number of actions, so that a match restored from a
+        save (ui/saves.py) goes on exactly as it would have."""
+        assert self.match is not None
+        return random.Random(f"{self.match.seed}:bot:{len(self.match.actions)}")
+
     def _bot_action(self, view: Any, seat: int) -> int:
         m = self.match
         assert m is not None
         legal = m.legal_actions()
         try:
-            action = self.choose(view, self._level(seat), self.bot_rng)
+            action = self.choose(view, self._level(seat), self.decision_rng())
             if inspect.isawaitable(action):  # pragma: no cover - async bots are not used yet
                 raise TypeError("async bots are not supported here")
             if not isinstance(action, int):

@@ -18,6 +18,9 @@ from ui import embed as E
 from ui import settings as S
 from ui.controller import Controller
 from ui.dom import TableView, absent
+from ui.saves import Saves
+from ui.saves_dom import LocalStorage, SavesPage
+from ui.storage import Store
 
 
 def engine_summary() -> str:
@@ -76,6 +79,9 @@ class App:
         self.embed = E.parse(query, settings.game)
         self.storage_prefix = self.embed.storage_prefix  # for ui/storage.py: "baza:", or one per embed
         self.controller = Controller(settings, choose, on_change=self.schedule)
+        # Autosave and resume, settings, statistics, other tabs (ui/saves.py).
+        self.saves = Saves(Store(LocalStorage(window), self.storage_prefix), self.controller, query=query)
+        self.saves_page = SavesPage(document, window, self.saves, create_proxy, to_js)
         self._frame_pending = False
         self._frame = create_proxy(self._draw_frame)
         document.addEventListener("click", create_proxy(self.on_click))
@@ -139,8 +145,14 @@ class App:
 
     def start(self) -> None:
         self.embedded = embed_page(self.embed) if self.embed.enabled else None
-        self.controller.new_game()
+        try:
+            self.saves.boot()  # the saved game, or a new one
+        except Exception:  # never a page without a game
+            traceback.print_exc(file=sys.stderr)
+            if self.controller.match is None:
+                self.controller.new_game()
         self.draw()
+        self.saves_page.draw()
         document.getElementById("status").textContent = f"Python {sys.version.split()[0]}, {engine_summary()}."
         # Hides the loading overlay (see assets/baza.css); tests wait for it.
         document.documentElement.dataset.ready = "true"

@@ -234,7 +234,19 @@ def page(browser, base_url):
     """A new tab whose activity is in page.log (a PageLog); closed after the test."""
     tab = logged(browser.new_page())
     yield tab
+    forget_storage(browser, base_url)
     tab.close()
+
+
+def forget_storage(context, origin: str) -> None:
+    """Clear the origin's localStorage: the game resumes a saved match, and
+    the tests of the shared browser must each start from a new one."""
+    tab = context.new_page()
+    try:
+        tab.goto(origin + "files.json")
+        tab.evaluate("() => localStorage.clear()")
+    finally:
+        tab.close()
 
 
 @pytest.fixture

@@ -140,6 +140,7 @@ def test_three_player_hearts_double_first_no_points_first_trick(page, base_url, 
             refused.append(bad[0])
         click(page, playable(page).first)
     page.locator("#last-btn").click()
+    expect(page.locator("#last .card")).to_have_count(4)  # drawn in the next animation frame
     first_trick = page.locator("#last li").evaluate_all("(els) => els.map((e) => e.textContent)")
     names = page.locator("#last .card").evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
     assert len(names) == 4, first_trick  # three players, and one of them plays twice

@@ -1,0 +1,430 @@
+"""Baza's data in the browser's storage: keys, envelope, versions, limits.
+
+Pure Python (no browser import): the page hands a :class:`Storage` over
+``localStorage`` (ui/saves_dom.py), tests/ui a :class:`MemoryStorage`. Every
+key starts with one prefix ("baza:" by default, one of its own for each
+embedded game), so an embedding page's own keys are never read or touched.
+
+Each key holds one JSON document in an envelope::
+
+    {"format": "baza-save", "version": 1, "kind": "match", "engine": 1,
+     "saved": 1718000000000, "data": {...}}
+
+``version`` is the envelope's version (this module's :data:`VERSION`);
+``engine`` the engine's save schema (game/save.py) at the time of writing.
+Reading checks everything and never raises for bad content: a document that
+is not JSON, has the wrong shape or comes from a newer version comes back as
+a :class:`Loaded` with a ``problem`` sentence, and the caller puts its text
+aside with :meth:`Store.quarantine`. Older versions are brought up to date
+by :data:`MIGRATIONS`, one step per version. docs/STORAGE.md describes the
+keys, the envelope, the migrations and the limits.
+
+>>> store = Store(MemoryStorage(), clock=lambda: 5)
+>>> raw = store.save("stats", {"hearts": {}})
+>>> store.load("stats").data
+{'hearts': {}}
+>>> store.backend.set("baza:settings", "{oops")
+>>> store.load("settings").problem
+'The saved settings are not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1)).'
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from game.errors import RecordError
+from game.save import FORMAT as ENGINE_FORMAT
+from game.save import SCHEMA as ENGINE_SCHEMA
+from game.save import load_json
+
+PREFIX = "baza:"
+FORMAT = "baza-save"
+VERSION = 1  # the envelope's version; MIGRATIONS brings older ones here
+KINDS = ("match", "settings", "stats", "history", "quarantine")
+WHAT = {  # for messages: "The saved game is not valid JSON."
+    "match": "saved game",
+    "settings": "saved settings",
+    "stats": "saved statistics",
+    "history": "saved list of finished games",
+    "quarantine": "list of unreadable saves",
+}
+PLURAL = ("settings", "stats")
+
+# Limits (docs/STORAGE.md). The game in progress is never cut: it is the
+# rules, the seed and every action, a few kilobytes for a game to 500.
+HISTORY_GAMES = 10  # finished games kept (with every hand), newest first
+HISTORY_CHARS = 150_000  # and at most this much text for all of them
+QUARANTINE_ITEMS = 5  # unreadable saves kept aside, newest first
+QUARANTINE_CHARS = 200_000  # in all; a longer text is kept cut to this
+
+
+class StorageError(Exception):
+    """The browser's storage refused: :class:`StorageFull` or :class:`StorageUnavailable`."""
+
+
+class StorageFull(StorageError):
+    """Quota exceeded while writing."""
+
+
+class StorageUnavailable(StorageError):
+    """No storage at all: blocked by the browser, a privacy mode, a sandbox."""
+
+
+class Storage(Protocol):
+    """What Baza needs of a key-value store (``localStorage`` in the page).
+
+    Each method may raise :class:`StorageUnavailable`; ``set`` also
+    :class:`StorageFull`.
+    """
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+    def keys(self) -> list[str]: ...
+
+
+class MemoryStorage:
+    """A dict as :class:`Storage`, with an optional quota in characters (key
+    and value, as browsers count) and a switch that makes it unavailable."""
+
+    def __init__(self, items: dict[str, str] | None = None, *, quota: int | None = None,
+                 unavailable: bool = False) -> None:
+        self.items: dict[str, str] = dict(items or {})
+        self.quota = quota
+        self.unavailable = unavailable
+        self.writes = 0
+
+    def _check(self) -> None:
+        if self.unavailable:
+            raise StorageUnavailable("The storage is not available.")
+
+    def get(self, key: str) -> str | None:
+        self._check()
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self._check()
+        if self.quota is not None:
+            used = self.used() - (len(key) + len(self.items[key]) if key in self.items else 0)
+            if used + len(key) + len(value) > self.quota:
+                raise StorageFull(f"The storage is full ({self.quota} characters).")
+        self.items[key] = value
+        self.writes += 1
+
+    def remove(self, key: str) -> None:
+        self._check()
+        self.items.pop(key, None)
+
+    def keys(self) -> list[str]:
+        self._check()
+        return list(self.items)
+
+    def used(self) -> int:
+        return sum(len(k) + len(v) for k, v in self.items.items())
+
+
+class SaveError(ValueError):
+    """A stored document Baza cannot use; the message is a sentence for the player."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """One key as read: its data (migrated), or why it was refused."""
+
+    kind: str
+    data: Any = None  # None when absent or refused
+    raw: str | None = None  # the text stored under the key, as it was
+    problem: str = ""  # "" when fine or absent
+    migrated_from: int | None = None  # the version it was stored in, when older
+    saved: int | None = None  # when it was written (ms since 1970), if known
+
+    @property
+    def present(self) -> bool:
+        return self.raw is not None
+
+
+# ----------------------------------------------------------------- versions
+
+
+def _v0_to_v1(kind: str, doc: Any) -> dict[str, Any]:
+    """Version 0 had no envelope: the ``match`` key held the engine's save as it is.
+
+    It becomes the match of a version 1 document, with no settings (the
+    caller derives them from the rules) and no screen state.
+    """
+    if kind != "match":
+        raise SaveError(f"is a bare saved game, not {kind} data")
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "kind": "match",
+        "engine": doc.get("schema"),
+        "saved": None,
+        "data": {"match": doc},
+    }
+
+
+# MIGRATIONS[v] turns a document of version v into one of version v + 1.
+MIGRATIONS: dict[int, Callable[[str, Any], dict[str, Any]]] = {0: _v0_to_v1}
+
+
+def version_of(doc: Any) -> int:
+    """The envelope version of a parsed document (0: a bare engine save)."""
+    if isinstance(doc, dict) and doc.get("format") == FORMAT:
+        v = doc.get("version")
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise SaveError("has no valid version number")
+        return v
+    if isinstance(doc, dict) and doc.get("format") == ENGINE_FORMAT:
+        return 0
+    raise SaveError("is not Baza data (no 'baza-save' envelope)")
+
+
+def migrate(kind: str, doc: Any, migrations: dict[int, Callable[[str, Any], dict[str, Any]]] | None = None,
+            target: int = VERSION) -> tuple[dict[str, Any], int]:
+    """Bring a parsed document to version ``target``; return it and its first version.
+
+    Raises :class:`SaveError` for a document of a newer version, or one no
+    migration can carry.
+    """
+    steps = MIGRATIONS if migrations is None else migrations
+    version = first = version_of(doc)
+    if version > target:
+        raise SaveError(f"comes from a newer version of Baza (data version {version}; this one reads {target})")
+    while version < target:
+        step = steps.get(version)
+        if step is None:
+            raise SaveError(f"has data version {version}, which this version of Baza cannot update")
+        doc = step(kind, doc)
+        new = version_of(doc)
+        if new != version + 1:  # pragma: no cover - a broken migration
+            raise SaveError(f"could not be updated from data version {version}")
+        version = new
+    return doc, first
+
+
+def parse(kind: str, raw: str, migrations: dict[int, Callable[[str, Any], dict[str, Any]]] | None = None,
+          target: int = VERSION) -> tuple[Any, int, int | None]:
+    """The data of a stored text: (data, first version, saved). SaveError with a sentence."""
+    what = f"The {WHAT.get(kind, 'saved data')}"
+    verb = "are" if kind in PLURAL else "is"
+    try:
+        doc = load_json(raw, what)
+    except RecordError as e:
+        raise SaveError(str(e).replace(f"{what} is ", f"{what} {verb} ", 1)) from None
+    try:
+        doc, first = migrate(kind, doc, migrations, target)
+    except SaveError as e:
+        text = str(e)
+        if verb == "are":
+            text = text.replace("has ", "have ", 1).replace("is ", "are ", 1).replace("comes ", "come ", 1)
+        raise SaveError(f"{what} {text}.") from None
+    if doc.get("kind") != kind:
+        raise SaveError(f"{what} {verb} {doc.get('kind')!r} data, not {kind!r}.")
+    if "data" not in doc:
+        raise SaveError(f"{what} {verb} empty (no 'data' field).")
+    saved = doc.get("saved")
+    if isinstance(saved, bool) or not isinstance(saved, (int, float)):
+        saved = None
+    return doc["data"], first, (int(saved) if saved is not None else None)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+# ----------------------------------------------------------------- the store
+
+
+class Store:
+    """Baza's keys in one :class:`Storage`, under one prefix."""
+
+    def __init__(self, backend: Storage, prefix: str = PREFIX, clock: Callable[[], float] | None = None) -> None:
+        self.backend = backend
+        self.prefix = prefix
+        self.clock = clock or (lambda: time.time() * 1000)
+
+    def key(self, kind: str) -> str:
+        return self.prefix + kind
+
+    def kind_of(self, key: str) -> str | None:
+        """The kind stored under a full key of this store, or None."""
+        if key.startswith(self.prefix) and key[len(self.prefix):] in KINDS:
+            return key[len(self.prefix):]
+        return None
+
+    def now(self) -> int:
+        return int(self.clock())
+
+    # -------------------------------------------------------- raw access
+
+    def raw(self, kind: str) -> str | None:
+        """The text under a kind's key (StorageUnavailable when there is no storage)."""
+        value = self.backend.get(self.key(kind))
+        return None if value is None else str(value)
+
+    def keys(self) -> list[str]:
+        """Every key of this store's prefix (not only the known kinds)."""
+        return sorted(k for k in self.backend.keys() if k.startswith(self.prefix))  # noqa: SIM118 (not a dict)
+
+    def usage(self) -> dict[str, int]:
+        """Characters used by each key of this prefix (key and value)."""
+        out = {}
+        for k in self.keys():
+            value = self.backend.get(k)
+            out[k] = len(k) + len(value or "")
+        return out
+
+    # -------------------------------------------------------- documents
+
+    def load(self, kind: str, validate: Callable[[Any], Any] | None = None) -> Loaded:
+        """Read and check one kind. Never raises for bad content (StorageUnavailable may pass)."""
+        raw = self.raw(kind)
+        if raw is None:
+            return Loaded(kind)
+        try:
+            data, first, saved = parse(kind, raw)
+            if validate is not None:
+                data = validate(data)
+        except SaveError as e:
+            return Loaded(kind, None, raw, str(e))
+        return Loaded(kind, data, raw, "", first if first != VERSION else None, saved)
+
+    def document(self, kind: str, data: Any, **extra: Any) -> str:
+        doc = {"format": FORMAT, "version": VERSION, "kind": kind, "engine": ENGINE_SCHEMA, "saved": self.now()}
+        doc.update(extra)
+        doc["data"] = data
+        return dumps(doc)
+
+    def save(self, kind: str, data: Any, **extra: Any) -> str:
+        """Write one kind; return the text written.
+
+        When the storage is full, finished games and kept-aside saves are
+        trimmed (oldest first) and the write is tried again; StorageFull if
+        it still does not fit, StorageUnavailable if there is no storage.
+        """
+        text = self.document(kind, data, **extra)
+        self.write_raw(kind, text)
+        return text
+
+    def write_raw(self, kind: str, text: str) -> None:
+        try:
+            self.backend.set(self.key(kind), text)
+            return
+        except StorageFull:
+            if not self.make_room(kind):
+                raise
+        self.backend.set(self.key(kind), text)
+
+    def make_room(self, writing: str) -> bool:
+        """Drop the oldest finished games, then kept-aside saves; True if anything went."""
+        for kind, field in (("history", "games"), ("quarantine", "items")):
+            if kind == writing:
+                continue
+            loaded = self.load(kind)
+            items = loaded.data.get(field) if isinstance(loaded.data, dict) else None
+            if isinstance(items, list) and items:
+                keep = items[: len(items) // 2]
+                try:
+                    if keep:
+                        self.backend.set(self.key(kind), self.document(kind, {**loaded.data, field: keep}))
+                    else:
+                        self.backend.remove(self.key(kind))
+                except StorageError:
+                    continue
+                return True
+        return False
+
+    def remove(self, kind: str) -> None:
+        self.backend.remove(self.key(kind))
+
+    # -------------------------------------------------------- quarantine
+
+    def quarantined(self) -> list[dict[str, Any]]:
+        """Saves kept aside, newest first: key, kind, reason, at (ms), raw, cut."""
+        loaded = self.load("quarantine", _valid_quarantine)
+        return list(loaded.data["items"]) if loaded.data else []
+
+    def quarantine(self, kind: str, raw: str, reason: str) -> dict[str, Any]:
+        """Keep an unreadable text aside under the quarantine key, then free its
+        own key. Returns the entry kept. StorageError when it cannot be kept:
+        then the text stays under its own key, untouched.
+
+        A text longer than :data:`QUARANTINE_CHARS` is kept cut to that
+        length (``cut``: how many characters were dropped); the oldest entries
+        go first when there are more than :data:`QUARANTINE_ITEMS` or more
+        text than that in all.
+        """
+        loaded = self.load("quarantine", _valid_quarantine)
+        items = list(loaded.data["items"]) if loaded.data else []
+        if loaded.problem and loaded.raw is not None and kind != "quarantine":
+            # The quarantine key itself is unreadable: keep its text as an entry too.
+            items = [_entry("quarantine", self.key("quarantine"), loaded.raw, loaded.problem, self.now())]
+        entry = _entry(kind, self.key(kind), raw, reason, self.now())
+        items = _trim_items([entry, *items])
+        text = self.document("quarantine", {"items": items})
+        try:
+            self.backend.set(self.key("quarantine"), text)
+        except StorageFull:
+            # The bad text and its copy may not fit together: free its key first.
+            self.backend.remove(self.key(kind))
+            try:
+                self.backend.set(self.key("quarantine"), text)
+            except StorageError:
+                self.backend.set(self.key(kind), raw)  # put it back: it fitted before
+                raise
+        if kind != "quarantine":
+            self.backend.remove(self.key(kind))
+        return entry
+
+    def drop_quarantined(self, index: int) -> None:
+        items = self.quarantined()
+        if 0 <= index < len(items):
+            del items[index]
+            if items:
+                self.save("quarantine", {"items": items})
+            else:
+                self.remove("quarantine")
+
+
+def _entry(kind: str, key: str, raw: str, reason: str, at: int) -> dict[str, Any]:
+    cut = max(0, len(raw) - QUARANTINE_CHARS)
+    return {"kind": kind, "key": key, "reason": reason, "at": at, "raw": raw[:QUARANTINE_CHARS], "cut": cut}
+
+
+def _trim_items(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    total = 0
+    for item in items[:QUARANTINE_ITEMS]:
+        size = len(item["raw"])
+        if out and total + size > QUARANTINE_CHARS:
+            break
+        out.append(item)
+        total += size
+    return out
+
+
+def _valid_quarantine(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or not isinstance(data.get("items"), list):
+        raise SaveError("The unreadable saves kept aside are not a list.")
+    items = []
+    for item in data["items"]:
+        if (isinstance(item, dict) and isinstance(item.get("raw"), str) and isinstance(item.get("reason"), str)
+                and isinstance(item.get("kind"), str)):
+            at = item.get("at")
+            items.append({
+                "kind": item["kind"],
+                "key": str(item.get("key", "")),
+                "reason": item["reason"],
+                "at": at if isinstance(at, (int, float)) and not isinstance(at, bool) else 0,
+                "raw": item["raw"],
+                "cut": item.get("cut") if isinstance(item.get("cut"), int) else 0,
+            })
+    return {"items": items}
