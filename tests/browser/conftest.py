@@ -234,8 +234,8 @@ def page(browser, base_url):
     """A new tab whose activity is in page.log (a PageLog); closed after the test."""
     tab = logged(browser.new_page())
     yield tab
-    forget_storage(browser, base_url)
     tab.close()
+    forget_storage(browser, base_url)
 
 
 def forget_storage(context, origin: str) -> None:
