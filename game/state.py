@@ -150,7 +150,7 @@ class Match:
         self.extra = 0  # seats that still play a second card in the first trick
         self.broken = False  # hearts (or trump) may be led / discarded
         self.played = 0
-        self.plays: list[int] = []
+        self._play_start = 0  # where this hand's plays begin in the action log
         self.tricks_won = [0] * n
         self.taken = [0] * n
         self.voids = [0] * n  # bit s: the seat has shown it holds no suit s
@@ -195,7 +195,7 @@ class Match:
             seat: int = self.to_act  # type: ignore[assignment]
             mask = self._play_mask(seat)
             # Remembered for apply(), which checks the chosen card against it.
-            self._mask_key = (self.hand_number, len(self.plays), self.hands[seat])
+            self._mask_key = (self.hand_number, self.played, self.hands[seat])
             self._mask = mask
             out = []
             while mask:
@@ -310,7 +310,7 @@ class Match:
         phase = self.phase
         if phase == PLAY_PHASE and 0 <= action < 104:
             seat = self.to_act  # type: ignore[assignment]
-            if self._mask_key == (self.hand_number, len(self.plays), self.hands[seat]):
+            if self._mask_key == (self.hand_number, self.played, self.hands[seat]):
                 mask = self._mask
             else:
                 mask = self._play_mask(seat)
@@ -515,6 +515,7 @@ class Match:
 
     def _start_play(self) -> None:
         self.phase = PLAY_PHASE
+        self._play_start = len(self.actions)
         if self.game == "spades":
             self._lead_block = SUIT_MASKS[self.trump]
         n = self.players
@@ -534,7 +535,6 @@ class Match:
         bit = 1 << c
         self.hands[seat] ^= bit
         self.played |= bit
-        self.plays.append(c)
         trick = self.trick
         suit = SUIT_OF[c]
         if trick:
@@ -670,6 +670,13 @@ class Match:
         else:
             self.phase = HAND_OVER
             self.to_act = (self.dealer + 1) % self.players
+
+    @property
+    def plays(self) -> list[int]:
+        """The cards played so far in this hand, in order (a slice of the action log)."""
+        if self.phase in (CUT_PHASE, DEAL_PHASE, DRAW_PHASE, PASS_PHASE, BID_PHASE):
+            return []
+        return self.actions[self._play_start : self._play_start + self.played.bit_count()]
 
     @property
     def records(self) -> list[dict[str, Any]]:
