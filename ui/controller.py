@@ -33,7 +33,7 @@ from game.state import Match
 
 from . import settings as S
 from .announce import Announcer, your_turn_text
-from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, seat_names
+from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, player_names
 
 BotChoose = Callable[[Any, str, random.Random], Any]
 Sleep = Callable[[float], Awaitable[None]]
@@ -148,7 +148,7 @@ class Controller:
 
     def _names(self) -> list[str]:
         assert self.match is not None
-        return seat_names(self.match.players)
+        return player_names(self.match.players, self.settings.names)
 
     def _not_your_turn(self) -> str:
         m = self.match

@@ -16,6 +16,7 @@ from .settings import (
     GAME_NAMES,
     LEVEL_NAMES,
     LEVELS,
+    NAME_CHARS,
     OPTION_GROUPS,
     PLAYER_COUNTS,
     PRESET_NOTES,
@@ -31,13 +32,14 @@ class Field:
     key: str  # the option name (data-opt)
     label: str
     help: str
-    kind: str  # "bool", "int", "choice"
+    kind: str  # "bool", "int", "choice", "text"
     value: str
     choices: tuple[tuple[str, str], ...] = ()
     enabled: bool = True
     low: int = 0
-    high: int = 0
+    high: int = 0  # "text": the most characters
     step: int = 1
+    placeholder: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class DialogModel:
     error: str
     can_start: bool
     can_cancel: bool
+    names: tuple[Field, ...] = ()  # the players' names (text)
 
 
 def _field_value(spec: Any, value: Any) -> str:
@@ -98,6 +101,13 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
         Field(f"level{s}", names[s], "", "choice", draft.levels[s - 1], tuple((lv, LEVEL_NAMES[lv]) for lv in LEVELS))
         for s in range(1, draft.players)
     )
+    usual = seat_names(draft.players)
+    given = tuple(draft.names) + ("",) * draft.players
+    name_fields = tuple(
+        Field(f"name{s}", "Your name" if s == 0 else f"Name for {usual[s]}", "", "text", given[s],
+              high=NAME_CHARS, placeholder=usual[s])
+        for s in range(draft.players)
+    )
     return DialogModel(
         game=Field("game", "Game", "", "choice", g, tuple((k, v) for k, v in GAME_NAMES.items())),
         preset=Field("preset", "Preset", "A preset sets every option below; change any of them after.",
@@ -112,5 +122,6 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
         error=problem,
         can_start=not problem,
         can_cancel=can_cancel,
+        names=name_fields,
     )
 

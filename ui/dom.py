@@ -497,6 +497,10 @@ class TableView:
             if f.kind == "choice":
                 control = d.el("select", common, *[d.el("option", {"value": v, "selected": v == f.value}, label)
                                                    for v, label in f.choices])
+            elif f.kind == "text":
+                control = d.el("input", {**common, "type": "text", "value": f.value, "maxlength": f.high or None,
+                                         "placeholder": f.placeholder or None, "autocomplete": "off",
+                                         "spellcheck": "false"})
             else:
                 control = d.el("input", {**common, "type": "number", "inputmode": "numeric", "value": f.value,
                                          "min": f.low, "max": f.high, "step": f.step})
@@ -505,7 +509,7 @@ class TableView:
             row.append(d.el("small", {"id": help_id, "class": "help"}, f.help))
         if f.kind == "bool":
             control.checked = f.value == "true"
-        elif f.kind == "choice":
+        elif f.kind in ("choice", "text"):
             control.value = f.value
         return row
 
@@ -520,6 +524,9 @@ class TableView:
                               *[self._field(f) for f in fields]))
         nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, "Computer players"),
                           *[self._field(f) for f in m.bots], self._field(m.speed)))
+        if m.names:
+            nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, "Names"),
+                              *[self._field(f) for f in m.names]))
         if m.error:
             nodes.append(d.el("p", {"class": "dialog-error", "role": "alert"}, m.error))
         buttons = d.el("div", {"class": "choices dialog-buttons"},

@@ -102,6 +102,16 @@ def seat_names(players: int) -> list[str]:
     return names
 
 
+def player_names(players: int, custom: tuple[str, ...] = ()) -> list[str]:
+    """The seat names, with the names the player gave (settings ``names``) where given.
+
+    >>> player_names(4, ("Ana", "", "Bob"))
+    ['Ana', 'West', 'Bob', 'East']
+    """
+    padded = tuple(custom) + ("",) * players
+    return [given or usual for usual, given in zip(seat_names(players), padded)]
+
+
 def position(angle: float, rx: float, ry: float) -> tuple[float, float]:
     a = math.radians(angle)
     return round(50 - rx * math.sin(a), 1), round(50 + ry * math.cos(a), 1)

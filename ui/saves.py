@@ -51,13 +51,13 @@ from game.state import Match
 
 from . import settings as S
 from . import storage as ST
+from .settings import clean_name  # noqa: F401 (used by ui/saves_dom.py and tests)
 from .storage import SaveError, StorageError, StorageFull, StorageUnavailable, Store
 
 EXPORT_FORMAT = "baza-export"
 EXPORT_VERSION = 1
 IMPORT_MAX_CHARS = 2_000_000  # a file larger than this is refused unread
 COUNTED_IDS = 50  # finished games remembered so that none is counted twice
-NAME_CHARS = 20  # a player's name, at most
 LINK_PARAMS = ("game", "preset", "players", "target", "level", "seed")  # what makes a link's game
 
 
@@ -74,8 +74,8 @@ def settings_to_dict(s: S.Settings) -> dict[str, Any]:
         "options": dict(s.options),
         "levels": list(s.levels),
         "speed": s.speed,
-        "deck": getattr(s, "deck", "two"),
-        "names": list(getattr(s, "names", ()) or ()),
+        "deck": s.deck,
+        "names": list(s.names),
     }
 
 
@@ -109,23 +109,15 @@ def settings_from_dict(data: Any) -> S.Settings:
     s = S.Settings(game=game, preset=preset_name, players=players, target=target, options=merged,
                    levels=tuple(levels), speed=speed, seed=None)
     deck = data.get("deck")
-    if hasattr(s, "deck") and deck in getattr(S, "DECKS", {}):
+    if deck in S.DECKS:
         s = dataclasses.replace(s, deck=deck)
     names = data.get("names", [])
-    if hasattr(s, "names") and isinstance(names, list):
-        s = dataclasses.replace(s, names=tuple(clean_name(n) for n in names[:players]))
+    if isinstance(names, list) and any(names):
+        s = dataclasses.replace(s, names=tuple(S.clean_name(n) for n in names[:players]))
     problem = S.check(s)
     if problem:
         raise SaveError(f"The saved settings are refused: {problem}")
     return s
-
-
-def clean_name(value: Any) -> str:
-    """A player's name as typed: text only, no control characters, at most NAME_CHARS."""
-    if not isinstance(value, str):
-        return ""
-    text = "".join(ch if ch.isprintable() else " " for ch in value)
-    return " ".join(text.split())[:NAME_CHARS]
 
 
 def settings_for_rules(rules: Any, base: S.Settings | None = None) -> S.Settings:
@@ -794,7 +786,12 @@ class Saves:
             if current is not None and current != self.last_raw and self._newer(current, data):
                 return False  # another tab moved on: its game is now on the table
             self.last_raw = self.store.save("match", data)
-            if self.full:
+            if self.store.trimmed:
+                n, self.store.trimmed = self.store.trimmed, 0
+                self.full = False
+                self.say(f"Storage was full: the {n} oldest finished game{'s' * (n != 1)} "
+                         f"{'were' if n != 1 else 'was'} removed to make room.")
+            elif self.full:
                 self.full = False
                 if self.note_ is not None and self.note_.text.startswith("Storage is full"):
                     self.say("There is room again: the game is saved.")
@@ -807,8 +804,8 @@ class Saves:
         if isinstance(error, StorageFull):
             if not self.full:
                 self.full = True
-                self.say("Storage is full: the game goes on, but is not being saved. Deleting finished games "
-                         "or kept-aside saves in Saves & stats, or other sites' data, makes room.", level="problem")
+                self.say("Storage is full: the game goes on, but is not being saved. Deleting kept-aside saves "
+                         "in Saves & stats, or other sites' data, makes room.", level="problem")
         elif isinstance(error, StorageUnavailable) and self.enabled:
             self.enabled = False
             self.say("Storage stopped working: this game will not be saved.", level="problem")

@@ -78,6 +78,20 @@ DECKS = {
     "four": "Four colours (clubs green, diamonds blue)",
 }
 
+NAME_CHARS = 20  # a player's name, at most
+
+
+def clean_name(value: object) -> str:
+    """A name as typed: text only (no control characters, spaces collapsed), at most NAME_CHARS.
+
+    >>> clean_name("  Ana   Maria ")
+    'Ana Maria'
+    """
+    if not isinstance(value, str):
+        return ""
+    text = "".join(ch if ch.isprintable() else " " for ch in value)
+    return " ".join(text.split())[:NAME_CHARS]
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -200,6 +214,7 @@ class Settings:
     levels: tuple[str, ...] = ("normal", "normal", "normal")
     speed: str = "normal"
     deck: str = "two"  # a key of DECKS
+    names: tuple[str, ...] = ()  # a name per seat (0 is you); "" keeps the usual one
     seed: int | None = None  # None: a fresh random seed for each match
 
     def __hash__(self) -> int:  # options is a dict; settings are compared, rarely hashed
@@ -303,6 +318,13 @@ def set_option(s: Settings, name: str, raw: object) -> Settings:
         return dataclasses.replace(s, speed=str(raw)) if raw in SPEEDS else s
     if name == "deck":
         return dataclasses.replace(s, deck=str(raw)) if raw in DECKS else s
+    if name.startswith("name") and name[4:].isdigit():
+        seat = int(name[4:])
+        if seat >= s.players:
+            return s
+        names = list(s.names[: s.players]) + [""] * max(0, s.players - len(s.names))
+        names[seat] = clean_name(raw)
+        return dataclasses.replace(s, names=tuple(names))
     if name.startswith("level"):
         try:
             seat = int(name[5:])

@@ -250,6 +250,7 @@ class Store:
         self.backend = backend
         self.prefix = prefix
         self.clock = clock or (lambda: time.time() * 1000)
+        self.trimmed = 0  # finished games dropped to make room (see make_room)
 
     def key(self, kind: str) -> str:
         return self.prefix + kind
@@ -306,9 +307,9 @@ class Store:
     def save(self, kind: str, data: Any, **extra: Any) -> str:
         """Write one kind; return the text written.
 
-        When the storage is full, finished games and kept-aside saves are
-        trimmed (oldest first) and the write is tried again; StorageFull if
-        it still does not fit, StorageUnavailable if there is no storage.
+        When the storage is full, the older finished games are dropped and
+        the write is tried again; StorageFull if it still does not fit,
+        StorageUnavailable if there is no storage.
         """
         text = self.document(kind, data, **extra)
         self.write_raw(kind, text)
@@ -324,23 +325,24 @@ class Store:
         self.backend.set(self.key(kind), text)
 
     def make_room(self, writing: str) -> bool:
-        """Drop the oldest finished games, then kept-aside saves; True if anything went."""
-        for kind, field in (("history", "games"), ("quarantine", "items")):
-            if kind == writing:
-                continue
-            loaded = self.load(kind)
-            items = loaded.data.get(field) if isinstance(loaded.data, dict) else None
-            if isinstance(items, list) and items:
-                keep = items[: len(items) // 2]
-                try:
-                    if keep:
-                        self.backend.set(self.key(kind), self.document(kind, {**loaded.data, field: keep}))
-                    else:
-                        self.backend.remove(self.key(kind))
-                except StorageError:
-                    continue
-                return True
-        return False
+        """Drop the older half of the finished games (never a kept-aside save,
+        never the game in progress); True if any went. ``trimmed`` counts them."""
+        if writing == "history":
+            return False
+        loaded = self.load("history")
+        games = loaded.data.get("games") if isinstance(loaded.data, dict) else None
+        if not isinstance(games, list) or not games:
+            return False
+        keep = games[: len(games) // 2]
+        try:
+            if keep:
+                self.backend.set(self.key("history"), self.document("history", {**loaded.data, "games": keep}))
+            else:
+                self.backend.remove(self.key("history"))
+        except StorageError:
+            return False
+        self.trimmed += len(games) - len(keep)
+        return True
 
     def remove(self, kind: str) -> None:
         self.backend.remove(self.key(kind))

@@ -58,6 +58,7 @@ from .model_base import (  # noqa: F401
     face,
     hearts_points,
     names_text,
+    player_names,
     position,
     seat_angle,
     seat_names,
@@ -493,7 +494,7 @@ def rules_lines(rules: Any) -> tuple[tuple[str, str], ...]:
 
 def build_table(v: Any, ui: UiState) -> TableModel:
     """The whole table for the human's seat view ``v``."""
-    names = seat_names(v.players) if ui.human == 0 else [f"Seat {s}" for s in range(v.players)]
+    names = player_names(v.players, ui.settings.names) if ui.human == 0 else [f"Seat {s}" for s in range(v.players)]
     status, awaiting = _status(v, ui, names)
     s = ui.settings
     preset_t = f" · {s.preset}" if s.game == v.game else ""

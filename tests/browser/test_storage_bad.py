@@ -17,9 +17,11 @@ STATS = envelope("stats", {"games": {"hearts": {"played": 3, "won": 2, "hands": 
                                                 "worst": 77}, "spades": {"played": 1, "nils_bid": 2,
                                                                          "nils_made": 1, "hands": 5}},
                            "counted": []})
-# Saved settings: Hearts at instant speed, every bot easy.
+# Saved settings: Hearts at instant speed, every bot easy, a name that looks like markup.
+NAME = "Ana <b>&amp;</b>"
 SETTINGS = envelope("settings", {"game": "hearts", "preset": "classic", "players": 4, "target": 100,
-                                 "options": {}, "levels": ["easy", "easy", "easy"], "speed": "instant"})
+                                 "options": {}, "levels": ["easy", "easy", "easy"], "speed": "instant",
+                                 "names": ["", NAME, "", ""]})
 
 
 def engine_save():
@@ -58,6 +60,9 @@ def test_bad_saved_game(page, base_url, kind):
     # A working table: a new game with the saved settings, which takes a move.
     assert wait_turn(page) == "pass"
     expect(page.locator("#seats .level").first).to_have_text("Easy")
+    west = page.locator("#seats .seat-name").nth(1)
+    expect(west).to_contain_text(NAME)  # the saved name, as text
+    assert west.locator("b").count() == 0
     # The bad save is kept aside, word for word; the statistics are untouched.
     saved = storage(page)
     assert json.loads(saved["baza:quarantine"])["data"]["items"][0]["raw"] == raw

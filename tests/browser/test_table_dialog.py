@@ -56,7 +56,9 @@ def test_dialog_offers_every_option_grouped_and_explained(page, base_url, artifa
     for name in ["West", "North", "East"]:
         expect(dialog.get_by_label(name, exact=True)).to_have_value("normal")
     legends = dialog.locator("legend").all_inner_texts()
-    assert legends == ["Game", "Deal", "Passing", "Play", "Scoring", "Computer players"]
+    assert legends == ["Game", "Deal", "Passing", "Play", "Scoring", "Computer players", "Names"]
+    for label, usual in [("Your name", "You"), ("Name for West", "West")]:
+        expect(dialog.get_by_label(label, exact=True)).to_have_attribute("placeholder", usual)
     page.screenshot(path=artifacts / "dialog-hearts.png", full_page=True)
 
     set_field(page, "Game", "spades")
@@ -74,6 +76,7 @@ def test_dialog_offers_every_option_grouped_and_explained(page, base_url, artifa
         "Bags",
         "End of the game",
         "Computer players",
+        "Names",
     ]
     # A preset sets the options; the partnership preset is 2 against 2 with nil.
     expect(dialog.get_by_label("Partnership", exact=True)).to_be_checked()

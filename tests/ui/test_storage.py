@@ -459,13 +459,34 @@ def test_quota_exceeded_while_saving():
     run(go())
 
 
-def test_quota_makes_room_by_trimming_finished_games():
+def test_quota_makes_room_by_trimming_finished_games_only():
     store = Store(MemoryStorage(), clock=Clock())
     games = [{"id": str(i), "game": "hearts", "match": {"x": "y" * 1000}} for i in range(8)]
     store.save("history", {"games": games})
+    store.quarantine("match", "q" * 3000, "bad")
     store.backend.quota = store.backend.used() + 500
     store.save("match", {"big": "z" * 1500})  # fits only once old games go
-    assert len(store.load("history").data["games"]) == 4
+    assert len(store.load("history").data["games"]) == 4 and store.trimmed == 4
+    assert store.quarantined()[0]["raw"] == "q" * 3000  # never dropped to make room
+    with pytest.raises(ST.StorageFull):
+        store.save("match", {"big": "z" * 30000})
+    assert store.quarantined()[0]["raw"] == "q" * 3000 and len(store.load("history").data["games"]) == 2
+
+
+def test_the_note_says_when_finished_games_made_room():
+    async def go():
+        c, s, backend = make()
+        s.boot()
+        t = await until_human(c)
+        s.store.save("history", {"games": [{"id": str(i), "game": "hearts", "match": {"x": "y" * 500}}
+                                            for i in range(4)]})
+        backend.quota = backend.used() + 5
+        human_move(c, t)
+        await until_human(c)
+        assert s.note().text == "Storage was full: the 2 oldest finished games were removed to make room."
+        c.generation += 1
+
+    run(go())
 
 
 def test_a_bad_save_that_does_not_fit_aside_stays_in_place():
@@ -858,3 +879,27 @@ def test_names_are_cleaned():
     assert clean_name("  Ana\n\x00 <b>Maria</b>  ") == "Ana <b>Maria</b>"
     assert len(clean_name("x" * 100)) == 20
     assert clean_name(5) == ""
+
+
+def test_player_names_persist_and_show_as_text():
+    async def go():
+        c, s, backend = make()
+        s.boot()
+        await until_human(c)
+        c.command("new-game")
+        assert [f.label for f in c.dialog().names] == ["Your name", "Name for West", "Name for North", "Name for East"]
+        c.set_option("name0", "  Ana\n")
+        c.set_option("name2", "<b>Bob</b> & co, a very long name indeed")
+        c.command("dialog-start")
+        t = await until_human(c)
+        assert [seat.name for seat in t.seats] == ["Ana", "West", "<b>Bob</b> & co, a v", "East"]
+        assert stored(backend, "settings")["data"]["names"] == ["Ana", "", "<b>Bob</b> & co, a v", ""]
+        c2, s2, _ = make(MemoryStorage(dict(backend.items)))
+        s2.boot()
+        assert [seat.name for seat in c2.model().seats] == ["Ana", "West", "<b>Bob</b> & co, a v", "East"]
+        c2.command("new-game")
+        assert c2.dialog().names[0].value == "Ana"
+        c.generation += 1
+        c2.generation += 1
+
+    run(go())
