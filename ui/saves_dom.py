@@ -306,9 +306,9 @@ class SavesPage:
         current = d.el("section", {"class": "saves-section", "aria-label": "This game"},
                        d.el("h3", {}, "This game"),
                        d.el("p", {}, p.current),
-                       d.el("div", {"class": "choices"},
-                            self.button(Button("export", "", "Download this game")),
-                            d.el("label", {"class": "file-button", "for": "import-file"}, "Load a game from a file…"),
+                       d.el("div", {"class": "choices"}, self.button(Button("export", "", "Download this game"))),
+                       d.el("div", {"class": "file-field"},
+                            d.el("label", {"for": "import-file"}, "Load a game from a file (to go on or to review):"),
                             file_input),
                        d.el("p", {"class": "saves-message", "id": "saves-message"}, p.message))
         nodes = [
