@@ -1,0 +1,561 @@
+"""Start-up of Baza's page against a bare PyScript page, in headless Chromium.
+
+    .venv/bin/python bench/startup.py [--runs 5] [--visits 3] [--dist DIR] [--levers] [--only a,b]
+
+Not a test: it asserts nothing about times, it measures and prints.
+
+Two pages, served on 127.0.0.1 by build/serve.py's server (same MIME types
+and cache headers as a real host), each on its own port (its own origin):
+
+- ``ours``: a fresh build of the repository (build/build.py into a private
+  temporary folder, so that another process rebuilding dist/ cannot change
+  the files under our feet; ``--dist DIR`` measures an existing build);
+- ``bare``: bench/bare/, a PyScript page whose Python only sets
+  ``<html data-ready="true">``, with the very same runtime files (the
+  build's runtime/pyscript-*/ and runtime/pyodide-*/, linked in).
+
+``--levers`` adds the start-up prototypes of bench/snapshot/ (memory
+snapshots, precompiled bytecode: see bench/snapshot/variants.py) and our
+page with its service worker blocked as more pages in the same rotation;
+``--only a,b`` keeps the pages named.
+
+The machine is shared and noisy, so the pages are measured in alternation:
+run 1 visits ours then bare, run 2 bare then ours, and so on, visit by
+visit. Each visit is a fresh browser process (launch_persistent_context on
+the run's own profile folder): visit 1 with an empty profile is the first
+visit; visits 2, 3... reuse the profile, so the HTTP cache, the code caches
+and our service worker are in place: return visits. (Playwright's default
+contexts keep no disk cache, which is why a persistent profile is used.)
+
+Per visit it records, in milliseconds from the start of navigation:
+  fcp         first-contentful-paint (the shell with its loading indicator)
+  ready       <html data-ready="true"> (for ours: the table takes input)
+  downloads   end of the last response that arrived before ready
+and
+  net_kb      bytes the page fetched from the network by ready (CDP
+              encodedDataLength of responses not served by a cache or the
+              service worker)
+  server_kb   bytes the server sent during the whole visit, the service
+              worker's own downloads included (it caches the build after
+              the first start)
+  heap_mb     JS heap in use after ready (CDP Runtime.getHeapUsage)
+  wasm_mb     WebAssembly memory after ready (the Memory objects created
+              or exported while the page started, caught by an init script)
+and PyScript's start-up steps (its "py:progress" events) as a breakdown.
+
+Prints one table per visit (median, min-max, ratio of medians to bare),
+then everything as one JSON object on the last line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import runpy
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+BARE = ROOT / "bench" / "bare"
+# The very server of `bash build/play.sh` and the browser tests (build/ is no
+# package, so it is loaded by path, as tests/browser/conftest.py does).
+make_server = runpy.run_path(str(ROOT / "build" / "serve.py"))["make_server"]
+
+# As in tests/browser/conftest.py: headless, quiet, no background traffic.
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # we run as root, where Chromium's sandbox refuses to start
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+READY_TIMEOUT_MS = 180_000  # a loaded 2-core machine can take long on a first visit
+
+# Runs in every document before its own scripts: notes when the page marks
+# itself ready (a MutationObserver fires in the same task as the change, so
+# the time is exact), PyScript's progress events, and every WebAssembly
+# memory (Pyodide's is exported by its module; a Memory made in JS is caught
+# too), so that its size can be read after the start.
+INIT_SCRIPT = """(() => {
+  const bench = (window.__bench = { ready: null, progress: [], memories: [] });
+  const keep = (result) => {
+    const instance = result instanceof WebAssembly.Instance ? result : result && result.instance;
+    if (!instance) return;
+    for (const value of Object.values(instance.exports)) {
+      if (value instanceof WebAssembly.Memory) bench.memories.push(value);
+    }
+  };
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    const original = WebAssembly[name];
+    WebAssembly[name] = function (...args) {
+      return original.apply(this, args).then((result) => (keep(result), result));
+    };
+  }
+  WebAssembly.Memory = new Proxy(WebAssembly.Memory, {
+    construct(target, args) {
+      const memory = Reflect.construct(target, args);
+      bench.memories.push(memory);
+      return memory;
+    },
+  });
+  const check = () => {
+    const root = document.documentElement;
+    if (bench.ready === null && root && root.dataset.ready === "true") bench.ready = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  addEventListener("py:progress", (event) => bench.progress.push([performance.now(), String(event.detail)]));
+})();"""
+
+# Read in the page once it is ready.
+COLLECT = """() => {
+  const bench = window.__bench;
+  const paint = Object.fromEntries(performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]));
+  const nav = performance.getEntriesByType("navigation")[0];
+  const ends = performance.getEntriesByType("resource").map((r) => r.responseEnd).filter((t) => t <= bench.ready);
+  const memories = [...new Set(bench.memories)].map((m) => m.buffer.byteLength);
+  return {
+    ready: bench.ready,
+    fcp: paint["first-contentful-paint"] ?? null,
+    downloads: Math.max(nav ? nav.responseEnd : 0, ...ends),
+    progress: bench.progress,
+    wasm_bytes: memories.length ? Math.max(...memories) : null,
+    snapshot: window.__snapshotTimings ?? null, // set by bench/snapshot/snap-loader.mjs
+  };
+}"""
+
+# As tests/browser/conftest.py's SW_READY: resolves once the page's service
+# worker is active, i.e. its install has cached the whole build.
+SW_READY = """async () => {
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const registration = await Promise.race([
+    navigator.serviceWorker.ready,
+    sleep(120000).then(() => { throw new Error("no active service worker after 120 s"); }),
+  ]);
+  while (registration.active.state !== "activated") await sleep(50);
+}"""
+
+# What the tables show, in order: (key, label, unit divisor, decimals).
+METRICS = [
+    ("fcp", "first paint (ms)", 1, 0),
+    ("ready", "ready (ms)", 1, 0),
+    ("downloads", "downloads end (ms)", 1, 0),
+    ("net_bytes", "network by ready (kB)", 1e3, 0),
+    ("server_bytes", "server sent, whole visit (kB)", 1e3, 0),
+    ("heap_bytes", "JS heap after ready (MB)", 1e6, 1),
+    ("wasm_bytes", "wasm memory after ready (MB)", 1e6, 1),
+]
+
+
+@dataclass
+class Site:
+    """One page to measure: where it is served from and how it behaves."""
+
+    name: str
+    root: Path  # served folder (for the byte count of the server's answers)
+    path: str = ""  # URL path and query below the root, e.g. "?speed=instant"
+    service_worker: bool = False  # wait for its install on a first visit
+    block_sw: bool = False  # launch with service workers blocked (HTTP cache only)
+    server: object = None
+    url: str = ""
+    note: str = ""
+
+    def start(self) -> None:
+        self.server = make_server(self.root, port=0, quiet=True)
+        # A browser closed mid-download makes the server print a broken pipe.
+        self.server.handle_error = lambda request, address: None
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{self.path}"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def bytes_sent(self, since: int) -> int:
+        """Body bytes of the 200 answers since hit number ``since``.
+
+        build/serve.py never compresses and always answers 200 with the
+        whole file (it drops conditional headers), so a file's size is what
+        went over the wire, headers aside.
+        """
+        total = 0
+        for method, path, status in self.server.hits[since:]:
+            if method != "GET" or status != 200:
+                continue
+            file = self.root / unquote(urlsplit(path).path).lstrip("/")
+            if file.is_dir():
+                file = file / "index.html"
+            if file.is_file():
+                total += file.stat().st_size
+        return total
+
+
+@dataclass
+class Visit:
+    site: str
+    run: int
+    visit: int  # 1 = first visit (empty profile), 2... = return visits
+    values: dict = field(default_factory=dict)
+    progress: list = field(default_factory=list)
+    requests: dict = field(default_factory=dict)
+    snapshot: dict | None = None  # the snapshot loader's timings, if the page has one
+
+
+# --- Building and serving -----------------------------------------------------
+
+
+def build_site(dist: Path | None, tmp: Path) -> Path:
+    """An existing build, or a fresh one in tmp (building dist/ if asked and missing)."""
+    if dist is not None:
+        if not (dist / "index.html").is_file():
+            print(f"startup: no build in {dist}, building it", file=sys.stderr)
+            subprocess.run([sys.executable, str(ROOT / "build" / "build.py"), "--out", str(dist)], check=True)
+        return dist
+    out = tmp / "dist"
+    subprocess.run(
+        [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return out
+
+
+def runtime_dirs(dist: Path) -> dict[str, Path]:
+    """The build's versioned runtime folders, by logical name (pyscript, pyodide)."""
+    found = {}
+    for name in ("pyscript", "pyodide"):
+        dirs = sorted((dist / "runtime").glob(f"{name}-*"))
+        if len(dirs) != 1:
+            sys.exit(f"startup: expected one runtime/{name}-* folder in {dist}, found {len(dirs)}")
+        found[name] = dirs[0]
+    return found
+
+
+def bare_site(dist: Path, folder: Path, page: Path = BARE) -> Path:
+    """bench/bare/ with the build's runtime linked in as runtime/pyscript, runtime/pyodide."""
+    folder.mkdir(parents=True)
+    for file in page.iterdir():
+        if file.is_file():
+            shutil.copyfile(file, folder / file.name)
+    (folder / "runtime").mkdir()
+    for name, path in runtime_dirs(dist).items():
+        (folder / "runtime" / name).symlink_to(path, target_is_directory=True)
+    return folder
+
+
+# --- One visit ----------------------------------------------------------------
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).is_file():
+        sys.exit(f"startup: no Chromium at {path}: apt-get install chromium, or set CHROMIUM")
+    return path
+
+
+def visit(playwright, site: Site, profile: Path, number: int, linger: float) -> dict:
+    """Open site.url in a fresh browser process on ``profile``; return its figures."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=chromium_path(),
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 800},
+        service_workers="block" if site.block_sw else "allow",
+    )
+    try:
+        context.add_init_script(INIT_SCRIPT)
+        page = context.pages[0] if context.pages else context.new_page()
+        # CDP's view of the page's requests: where each answer came from and
+        # how many bytes it took on the wire.
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        source, wire = {}, {}
+
+        def on_response(event):
+            response = event["response"]
+            if response.get("fromServiceWorker"):
+                source[event["requestId"]] = "service_worker"
+            elif response.get("fromDiskCache") or response.get("fromPrefetchCache"):
+                source[event["requestId"]] = "cache"
+            else:
+                source[event["requestId"]] = "network"
+
+        cdp.on("Network.responseReceived", on_response)
+        cdp.on("Network.loadingFinished", lambda e: wire.__setitem__(e["requestId"], e["encodedDataLength"]))
+
+        since = len(site.server.hits)
+        page.goto(site.url, wait_until="commit")
+        page.wait_for_function("() => window.__bench && window.__bench.ready !== null", timeout=READY_TIMEOUT_MS)
+        figures = page.evaluate(COLLECT)
+        heap = cdp.send("Runtime.getHeapUsage")
+        counts = {"network": 0, "cache": 0, "service_worker": 0}
+        for where in source.values():
+            counts[where] += 1
+        net_bytes = sum(size for rid, size in wire.items() if source.get(rid) == "network")
+
+        if number == 1 and site.service_worker and not site.block_sw:
+            # Let the worker install (it caches the build) as a player's
+            # browser would before the next visit.
+            page.evaluate(SW_READY)
+        # Leave time for the HTTP cache and V8's code caches to be written.
+        page.wait_for_timeout(linger * 1000)
+        return {
+            "values": {
+                "fcp": figures["fcp"],
+                "ready": figures["ready"],
+                "downloads": figures["downloads"],
+                "net_bytes": net_bytes,
+                "server_bytes": site.bytes_sent(since),
+                "heap_bytes": heap["usedSize"],
+                "wasm_bytes": figures["wasm_bytes"],
+            },
+            "progress": figures["progress"],
+            "requests": counts,
+            "snapshot": figures["snapshot"],
+        }
+    finally:
+        context.close()
+
+
+# --- Statistics and output ----------------------------------------------------
+
+
+def summary(values: list) -> dict | None:
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "n": len(values)}
+
+
+def progress_medians(visits: list[Visit]) -> dict[str, float]:
+    """Median time of each PyScript progress step seen in every visit."""
+    steps: dict[str, list[float]] = {}
+    for v in visits:
+        seen = set()
+        for t, label in v.progress:
+            if label not in seen:  # a step may repeat (one per script); keep the first
+                seen.add(label)
+                steps.setdefault(label, []).append(t)
+    order = {label: i for i, (_, label) in enumerate(visits[0].progress)} if visits else {}
+    return {
+        label: round(statistics.median(ts))
+        for label, ts in sorted(steps.items(), key=lambda item: order.get(item[0], 99))
+        if len(ts) == len(visits)
+    }
+
+
+def phases(visit: Visit) -> dict[str, float]:
+    """A visit's start-up in stretches, from PyScript's progress events (ms)."""
+    at = {}
+    for t, label in visit.progress:
+        at.setdefault(label, t)  # a step may repeat (one per script); keep the first
+    ready = visit.values["ready"]
+    stretches = {
+        "to_interpreter": (0, at.get("Loading interpreter")),  # page, PyScript, config
+        "interpreter": (at.get("Loading interpreter"), at.get("Loaded interpreter")),  # loadPyodide()
+        "files": (at.get("Loading files"), at.get("Loaded files")),  # [files] of pyscript.toml
+        "to_ready": (at.get("Loaded Pyodide"), ready),  # PyScript's bootstrap, then our main.py
+    }
+    return {k: b - a for k, (a, b) in stretches.items() if a is not None and b is not None}
+
+
+def cell(s: dict | None, div: float = 1, decimals: int = 0, spread: bool = True) -> str:
+    if s is None:
+        return "-"
+    m = f"{s['median'] / div:.{decimals}f}"
+    return f"{m} [{s['min'] / div:.{decimals}f}-{s['max'] / div:.{decimals}f}]" if spread else m
+
+
+def report(sites: list[Site], visits: list[Visit], n_visits: int, reference: str) -> dict:
+    """Print a table per visit number (one row per page); return the figures."""
+    out = {}
+    names = [s.name for s in sites]
+    runs = max(v.run for v in visits) + 1
+    for number in range(1, n_visits + 1):
+        title = "first visit (empty profile)" if number == 1 else f"return visit {number - 1} (visit {number})"
+        print(f"\n== {title}: median [min-max] of {runs} runs; ratios are of medians, to {reference}")
+        print(
+            f"{'page':16}{'ready ms':>22}{'ratio':>7}{'first paint ms':>18}{'ratio':>7}"
+            f"{'net kB':>9}{'server kB':>11}{'heap MB':>9}{'wasm MB':>9}"
+        )
+        block = {}
+        for name in names:
+            these = [v for v in visits if v.site == name and v.visit == number]
+            stats = {key: summary([v.values[key] for v in these]) for key, *_ in METRICS}
+            stretch = {k: summary([phases(v).get(k) for v in these]) for k in phases(these[0])} if these else {}
+            block[name] = {
+                **{k: {x: round(y, 1) for x, y in v.items()} for k, v in stats.items() if v},
+                "stretches_ms": {k: round(v["median"]) for k, v in stretch.items() if v},
+                "progress_ms": progress_medians(these),
+                "requests": these[-1].requests if these else {},
+            }
+            snaps = [v.snapshot for v in these if v.snapshot is not None]
+            if snaps:
+                steps = {}
+                for key in ("fetch_start", "fetched", "verified", "restore_start", "restored"):
+                    ts = [x[key] for x in snaps if key in x]
+                    if len(ts) == len(snaps):
+                        steps[key] = round(statistics.median(ts))
+                block[name]["snapshot"] = {
+                    "used": sum(1 for x in snaps if x.get("used")),
+                    "of": len(snaps),
+                    "ms": steps,
+                }
+        ratios = {}
+        for name in names:
+            row = block[name]
+            ref = block.get(reference, {})
+            r = {}
+            for key in ("ready", "fcp", "net_bytes", "server_bytes", "heap_bytes"):
+                if key in row and key in ref and ref[key]["median"]:
+                    r[key] = round(row[key]["median"] / ref[key]["median"], 3)
+            ratios[name] = r
+            print(
+                f"{name:16}{cell(row.get('ready')):>22}{r.get('ready', 0):>7.2f}{cell(row.get('fcp')):>18}"
+                f"{r.get('fcp', 0):>7.2f}{cell(row.get('net_bytes'), 1e3, spread=False):>9}"
+                f"{cell(row.get('server_bytes'), 1e3, spread=False):>11}"
+                f"{cell(row.get('heap_bytes'), 1e6, 1, spread=False):>9}"
+                f"{cell(row.get('wasm_bytes'), 1e6, 1, spread=False):>9}"
+            )
+        block["ratios_to_" + reference] = ratios
+        print("stretches (median ms): to interpreter | loadPyodide | [files] | PyScript bootstrap + main.py")
+        for name in names:
+            st = block[name]["stretches_ms"]
+            line = " | ".join(str(st.get(k, "-")) for k in ("to_interpreter", "interpreter", "files", "to_ready"))
+            extra = ""
+            if "snapshot" in block[name]:
+                snap = block[name]["snapshot"]
+                extra = f"   snapshot used {snap['used']}/{snap['of']}, loader ms {snap['ms']}"
+            print(f"  {name:16}{line}{extra}")
+        print("requests by source (last run): " + "; ".join(f"{n} {block[n]['requests']}" for n in names))
+        out["first" if number == 1 else f"return{number - 1}"] = block
+    return out
+
+
+def machine() -> dict:
+    """The machine and the sources measured (other sessions may have uncommitted edits)."""
+    chromium = subprocess.run([chromium_path(), "--version"], capture_output=True, text=True).stdout.strip()
+    git = ["git", "-C", str(ROOT)]
+    commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(
+        [*git, "status", "--porcelain", "--", "index.html", "pyscript.toml", "assets", "game", "ui"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return {
+        "commit": commit + (" + uncommitted edits in the page's sources" if dirty else ""),
+        "cpus": os.cpu_count(),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "platform": platform.platform(),
+        "chromium": chromium,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="runs per page (each visit: a fresh browser)")
+    parser.add_argument("--visits", type=int, default=3, help="visits per run: 1 first + return visits")
+    parser.add_argument("--dist", type=Path, help="measure this build (built if missing) instead of a fresh one")
+    parser.add_argument("--query", default="", help="query string for our page, e.g. '?game=hearts'")
+    parser.add_argument("--linger", type=float, default=2.0, help="seconds a page stays open after ready")
+    parser.add_argument("--levers", action="store_true", help="add the prototype pages (bench/snapshot/)")
+    parser.add_argument("--only", help="comma-separated site names to measure (default: all)")
+    args = parser.parse_args()
+
+    started = datetime.datetime.now().astimezone()
+    machine_before = machine()
+    with tempfile.TemporaryDirectory(prefix="baza-startup-") as tmp_name:
+        tmp = Path(tmp_name)
+        dist = build_site(args.dist.resolve() if args.dist else None, tmp)
+        sites = [
+            Site("ours", dist, path=args.query, service_worker=True, note="Baza's build"),
+            Site("bare", bare_site(dist, tmp / "bare"), note="bench/bare/: PyScript, no game"),
+        ]
+        if args.levers:
+            # Our build with the service worker blocked: return visits from
+            # the HTTP cache alone, to see what the worker costs or saves.
+            sites.append(Site("ours-nosw", dist, path=args.query, block_sw=True, note="Baza, service worker blocked"))
+            sys.path.insert(0, str(ROOT / "bench" / "snapshot"))
+            from variants import pyc_sites, snapshot_sites  # only with --levers (needs node)
+
+            wanted = set(args.only.split(",")) if args.only else None
+            specs = []
+            if wanted is None or any(name.endswith("pyc") or "-pyc-" in name for name in wanted):
+                specs += pyc_sites(dist, tmp, args.query)
+            if wanted is None or any("-snap" in name for name in wanted):
+                specs += snapshot_sites(dist, tmp, args.query)
+            sites += [Site(**spec) for spec in specs]
+        if args.only:
+            keep = set(args.only.split(","))
+            sites = [s for s in sites if s.name in keep]
+        reference = "bare" if any(s.name == "bare" for s in sites) else sites[0].name
+        for site in sites:
+            site.start()
+        print(f"startup: {args.runs} runs x {args.visits} visits of " + ", ".join(s.name for s in sites))
+        visits: list[Visit] = []
+        failures: list[dict] = []
+        try:
+            with sync_playwright() as playwright:
+                for run in range(args.runs):
+                    # Alternate the order, so that neither page always follows the other.
+                    order = sites if run % 2 == 0 else list(reversed(sites))
+                    profiles = {s.name: tmp / f"profile-{s.name}-{run}" for s in sites}
+                    for number in range(1, args.visits + 1):
+                        for site in order:
+                            t0 = time.monotonic()
+                            try:
+                                result = visit(playwright, site, profiles[site.name], number, args.linger)
+                            except Exception as error:  # a crashed renderer must not end the whole run
+                                print(f"  run {run + 1} visit {number} {site.name:>10}: FAILED {error}", flush=True)
+                                failures.append({"site": site.name, "run": run, "visit": number, "error": str(error)})
+                                continue
+                            visits.append(Visit(site.name, run, number, **result))
+                            print(
+                                f"  run {run + 1} visit {number} {site.name:>10}: ready "
+                                f"{result['values']['ready']:.0f} ms, fcp {result['values']['fcp'] or 0:.0f} ms"
+                                f" ({time.monotonic() - t0:.1f} s wall)",
+                                flush=True,
+                            )
+                    for profile in profiles.values():
+                        shutil.rmtree(profile, ignore_errors=True)
+        finally:
+            for site in sites:
+                site.stop()
+        results = report(sites, visits, args.visits, reference)
+    print(
+        json.dumps(
+            {
+                "bench": "startup",
+                "date": started.isoformat(timespec="seconds"),
+                "machine": {"before": machine_before, "after_load_average": [round(x, 2) for x in os.getloadavg()]},
+                "runs": args.runs,
+                "visits": args.visits,
+                "query": args.query,
+                "sites": {s.name: s.note for s in sites},
+                "failures": failures,
+                "results": results,
+                "raw": [
+                    {"site": v.site, "run": v.run, "visit": v.visit, **v.values, "snapshot": v.snapshot} for v in visits
+                ],
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
