@@ -143,6 +143,7 @@ def run(
     ms: float | None = None,
     samples: int | None = None,
     jobs: int = 1,
+    cpu_ms: float | None = None,
     options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play the arena and return its results as JSON-ready data."""
@@ -159,6 +160,8 @@ def run(
         search["ms"] = ms
     if samples is not None:
         search["samples"] = samples
+    if cpu_ms is not None:
+        search["cpu_ms"] = cpu_ms
     start = time.perf_counter()
     deal_seeds = [f"{seed}:{d}" for d in range(deals)]
     if jobs > 1:
@@ -327,6 +330,7 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--hands", type=int, default=0, help="at most this many hands per game (default: whole games)")
     p.add_argument("--ms", type=float, default=None, help="hard: milliseconds per decision")
     p.add_argument("--samples", type=int, default=None, help="hard: sampled deals per decision")
+    p.add_argument("--cpu-ms", type=float, default=None, help="hard: CPU milliseconds per decision (busy machines)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (CPython only)")
     p.add_argument(
         "--rule", action="append", default=[], metavar="NAME=JSON", help="change an option, e.g. moon='\"choose\"'"
@@ -356,6 +360,7 @@ def main(args: Any) -> int:
         ms=args.ms,
         samples=args.samples,
         jobs=args.jobs,
+        cpu_ms=args.cpu_ms,
         options=options,
     )
     if args.json:

@@ -85,9 +85,10 @@ def _only_reason(phase: str, action: int) -> str:
 def choose(view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any) -> int:
     """The action ``level`` takes for the seat of ``view`` (which must be to act).
 
-    ``search`` passes the ``hard`` level its budget: ``ms`` (milliseconds per
-    decision, default :data:`.search.DEFAULT_MS`) and/or ``samples`` (sampled
-    deals per decision); keep them small in tests.
+    ``search`` passes the ``hard`` level its budget: ``ms`` (wall-clock
+    milliseconds per decision, default :data:`.search.DEFAULT_MS`) and/or
+    ``samples`` (sampled deals per decision), or ``cpu_ms`` (CPU time, for
+    benchmarks on a busy machine); keep them small in tests.
     """
     return choose_with_reason(view, level, rng, **search)[0]
 
