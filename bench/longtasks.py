@@ -138,7 +138,10 @@ def actions(log: dict) -> list[dict]:
         if first_step is not None:
             bot_drawn = next((t - click for t, step, _ in log["steps"] if t > click and step > first_step), None)
         tasks = [d for s, d in log["tasks"] if click <= s < end]
-        out.append({"at": click, "ms": end - click, "bot_drawn_ms": bot_drawn, "tasks": tasks})
+        # What the table waited for when clicked: play, pass, bid, next...
+        before = [awaiting for t, _, awaiting in log["steps"] if t <= click]
+        kind = before[-1] if before else ""
+        out.append({"at": click, "ms": end - click, "bot_drawn_ms": bot_drawn, "tasks": tasks, "kind": kind})
     return out
 
 
@@ -197,6 +200,12 @@ def measure(playwright, url: str, profile: Path, hand: bool) -> dict:
             "over_100": sum(1 for d in tasks if d > 100),
             "longest": max(tasks, default=0),
             "action_longest_task": [max(a["tasks"], default=0) for a in acts],
+            # The actions that held the thread over 100 ms: (number, kind, longest task).
+            "slow_actions": [
+                (i + 1, a["kind"], round(max(a["tasks"])))
+                for i, a in enumerate(acts)
+                if max(a["tasks"], default=0) > 100
+            ],
             "bot_drawn_ms": [a["bot_drawn_ms"] for a in acts if a["bot_drawn_ms"] is not None],
             "by_invoker": attribution(log["frames"], log.get("handStart", ready), end),
             "frames_supported": "noFrames" not in log,
@@ -280,6 +289,7 @@ def main() -> int:
             "bot_drawn_median_ms": round(median(drawn)),
             "bot_drawn_max_ms": round(max(drawn, default=0)),
             "by_invoker_last_hand": hands[-1]["by_invoker"],
+            "slow_actions": [h["slow_actions"] for h in hands],
         }
         summary[key] = row
         print(
@@ -289,6 +299,9 @@ def main() -> int:
     print("time in long animation frames by invoker, last hand of each (ms):")
     for key, row in summary.items():
         print(f"  {key:16}{row['by_invoker_last_hand']}")
+    print("actions over 100 ms, per hand: (action number, what the table awaited, longest task ms):")
+    for key, row in summary.items():
+        print(f"  {key:16}{row['slow_actions']}")
     print(
         json.dumps(
             {
