@@ -17,7 +17,7 @@
 // differences between levers carry over, and bench/startup.py --snapshot
 // measures the snapshot in the browser. Prints a table, then JSON.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -122,3 +122,4 @@ const sizes = {
 };
 console.log(`sizes: ${JSON.stringify(sizes)}`);
 console.log(JSON.stringify({ bench: "levers", rounds, node: process.version, summary, sizes }));
+rmSync(tmp, { recursive: true, force: true }); // the zips and the snapshot (35 MB)
