@@ -161,3 +161,29 @@ def test_search_in_steps_gives_the_same_answer_as_one_call():
         steps += 1
     assert steps >= 2 and s.samples == 3
     assert s.result() == choose_with_reason(v, "hard", random.Random(4), samples=3)
+
+
+def test_search_knows_who_played_each_card_in_the_first_two_tricks():
+    from game.bots.search import played_by_seat
+
+    for name, n in (("partnership", 4), ("classic", 3), ("cutthroat", 5)):
+        m = Match(preset("spades", name, players=n), seed=11)
+        rng = random.Random(3)
+        while m.phase != "play":
+            m.apply(choose(m.view(m.to_act), "normal", rng))
+        for step in range(3 * n):
+            if m.trick_number <= 1:
+                assert played_by_seat(m.view(0)) == [m.dealt[s] & ~m.hands[s] for s in range(n)], step
+            else:
+                assert played_by_seat(m.view(0)) is None
+            m.apply(choose(m.view(m.to_act), "normal", rng))
+
+
+def test_hard_reads_the_bids():
+    from game.bots.search import bid_likelihood
+    from game.cards import parse_mask
+
+    strong = parse_mask("AS KS QS JS AH KH AD KD AC 2C 3C 4D 5H")
+    weak = parse_mask("2S 3S 2H 3H 4H 5H 2D 3D 4D 5D 6C 7C 8C")
+    assert bid_likelihood(strong, 8, 3, 4) > 10 * bid_likelihood(weak, 8, 3, 4)
+    assert bid_likelihood(weak, 0, 3, 4) > 10 * bid_likelihood(strong, 0, 3, 4)
