@@ -56,6 +56,18 @@ class Dom:
             node.append(self.doc.createTextNode(child) if isinstance(child, str) else child)
         return node
 
+    def update(self, node: Any, attrs: dict[str, Any]) -> None:
+        """Set ``attrs`` on an existing node (None or False removes one),
+        touching only those that differ."""
+        for key, value in attrs.items():
+            if value is None or value is False:
+                if node.hasAttribute(key):
+                    node.removeAttribute(key)
+                continue
+            text = "" if value is True else str(value)
+            if node.getAttribute(key) != text:
+                node.setAttribute(key, text)
+
     def suit(self, letter: str, cls: str) -> Any:
         svg = self.doc.createElementNS(SVG_NS, "svg")
         svg.setAttribute("class", cls)
@@ -286,6 +298,12 @@ class TableView:
         root.setAttribute("data-mode", h.mode)
         n = len(h.cards) + h.face_down
         root.style.setProperty("--n", str(max(n, 1)))
+        # Cards already in the hand keep their button: a click or a key press
+        # that straddles a redraw (its press on one node, its release on a
+        # new one) would otherwise be lost, and the cards would slide in again.
+        kept = {}
+        for node in root.querySelectorAll("button.card"):
+            kept[str(node.getAttribute("data-key"))] = node
         nodes = []
         for i, c in enumerate(h.cards):
             f = c.face
@@ -299,11 +317,14 @@ class TableView:
                 "data-key": c.key,
                 "aria-label": f.name,
                 "aria-disabled": "false" if c.playable else "true",
+                "aria-pressed": ("true" if c.selected else "false") if h.mode == "pass" else None,
             }
-            if h.mode == "pass":
-                attrs["aria-pressed"] = "true" if c.selected else "false"
-            attrs["tabindex"] = "-1"  # one card in the tab order: see _rove
-            node = self.d.el("button", attrs, *self.d.card_face(f))
+            node = kept.pop(c.key, None)
+            if node is None:
+                attrs["tabindex"] = "-1"  # one card in the tab order: see _rove
+                node = self.d.el("button", attrs, *self.d.card_face(f))
+            else:
+                self.d.update(node, attrs)
             node.style.setProperty("--i", str(i))
             nodes.append(node)
         for i in range(h.face_down):
@@ -312,8 +333,33 @@ class TableView:
             nodes.append(node)
         if h.face_down:
             nodes.append(self.d.el("span", {"class": "visually-hidden"}, h.label))
-        self._replace(root, nodes)
+        self._reconcile(root, nodes)
         self._rove(root)
+
+    def _reconcile(self, node: Any, children: list[Any]) -> None:
+        """Make ``children`` the children of ``node`` moving as little as
+        possible: a node that stays is never taken out (it keeps its focus,
+        its pressed state and its animation). If the focused child leaves,
+        the focus goes to the first usable button left."""
+        active = self.doc.activeElement
+        had_focus = not absent(active) and node.contains(active)
+        staying = {str(c.getAttribute("data-key")) for c in children if node.contains(c)}
+        current = node.childNodes
+        for i in range(current.length - 1, -1, -1):
+            child = current.item(i)
+            key = child.getAttribute("data-key") if child.nodeType == 1 else None
+            if absent(key) or str(key) not in staying:
+                child.remove()
+        for i, child in enumerate(children):
+            here = node.childNodes.item(i)
+            if absent(here) or not here.isSameNode(child):
+                node.insertBefore(child, None if absent(here) else here)
+        if had_focus and not node.contains(self.doc.activeElement):
+            again = node.querySelector('button[aria-disabled="false"]')
+            if absent(again):
+                again = node.querySelector("button")
+            if not absent(again):
+                again.focus()
 
     # ------------------------------------------------------------- keyboard
 

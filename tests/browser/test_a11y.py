@@ -274,6 +274,26 @@ def test_keyboard_alone_plays_a_game_to_its_end(page, base_url):
     check_clean(page, base_url)
 
 
+def test_a_press_across_a_redraw_is_not_lost(page, base_url):
+    """A key held down while the hand is redrawn (here: a card picked by a
+    click elsewhere in between) still picks its card when released: the
+    cards that stay keep their buttons, so no press goes to a node that was
+    thrown away."""
+    open_table(page, base_url, "?game=hearts&preset=standard&speed=instant&seed=11")
+    assert wait_turn(page) == "pass"
+    cards = page.locator("#hand button.card")
+    first, second = cards.nth(0), cards.nth(1)
+    second.focus()
+    kept = second.evaluate_handle("(node) => node")
+    page.keyboard.down("Space")
+    first.dispatch_event("click")  # the hand is redrawn with the first card picked
+    expect(first).to_have_attribute("aria-pressed", "true")
+    page.keyboard.up("Space")
+    expect(second).to_have_attribute("aria-pressed", "true")
+    assert kept.evaluate("(node) => node.isConnected"), "the held button is still the one on the page"
+    expect(page.locator("#hand button.card[aria-pressed='true']")).to_have_count(2)
+
+
 def test_spades_on_a_phone_bids_by_keyboard_and_announces_the_game(page, base_url):
     """A phone: the bid audited and made by keyboard; the live region says
     every bid, every card played (who and which) and who takes the trick."""
