@@ -1,6 +1,6 @@
 """Start-up of Baza's page against a bare PyScript page, in headless Chromium.
 
-    .venv/bin/python bench/startup.py [--runs 5] [--visits 3] [--dist DIR] [--levers] [--only a,b]
+    .venv/bin/python bench/startup.py [--runs 5] [--visits 3] [--dist DIR] [--levers] [--baseline] [--only a,b]
 
 Not a test: it asserts nothing about times, it measures and prints.
 
@@ -17,7 +17,14 @@ and cache headers as a real host), each on its own port (its own origin):
 ``--levers`` adds the start-up prototypes of bench/snapshot/ (memory
 snapshots, precompiled bytecode: see bench/snapshot/variants.py) and our
 page with its service worker blocked as more pages in the same rotation;
-``--only a,b`` keeps the pages named.
+``--only a,b`` keeps the pages named. ``--baseline`` adds our page
+without each start-up lever of the build, to measure what each gains:
+
+- ``ours-src``: built with ``--no-precompile`` (Python starts from the
+  standard library's sources; the service worker as in the build);
+- ``ours-oldsw``: the build, its service worker answering the ``.wasm``
+  from its cache too, as before (V8 gets no wasm code cache then);
+- ``ours-before``: both levers off (the page as it was before them).
 
 The machine is shared and noisy, so the pages are measured in alternation:
 run 1 visits ours then bare, run 2 bare then ours, and so on, visit by
@@ -231,6 +238,50 @@ def build_site(dist: Path | None, tmp: Path) -> Path:
         stdout=subprocess.DEVNULL,
     )
     return out
+
+
+# The line of build/sw.js that leaves the .wasm to the HTTP cache while online.
+SW_WASM_LINE = "  if (TO_HTTP_CACHE(new URL(request.url))) return;\n"
+
+
+def baseline_sites(tmp: Path, query: str) -> list[Site]:
+    """Our page without the precompiled stdlib, without the wasm rule of the worker, without both."""
+
+    def build(name: str, *options: str, old_sw: bool = False) -> Path:
+        out = tmp / name
+        command = [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), *options]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        if old_sw:
+            sw = out / "sw.js"
+            text = sw.read_text(encoding="utf-8")
+            if text.count(SW_WASM_LINE) != 1:
+                sys.exit("startup: build/sw.js has no .wasm rule to take out")
+            sw.write_text(text.replace(SW_WASM_LINE, ""), encoding="utf-8")
+        return out
+
+    return [
+        Site(
+            "ours-src",
+            build("ours-src", "--no-precompile"),
+            path=query,
+            service_worker=True,
+            note="Baza built with --no-precompile (stdlib from sources)",
+        ),
+        Site(
+            "ours-oldsw",
+            build("ours-oldsw", old_sw=True),
+            path=query,
+            service_worker=True,
+            note="Baza, the service worker answers the .wasm from its cache too",
+        ),
+        Site(
+            "ours-before",
+            build("ours-before", "--no-precompile", old_sw=True),
+            path=query,
+            service_worker=True,
+            note="Baza without both levers (stdlib from sources, .wasm from the worker)",
+        ),
+    ]
 
 
 def runtime_dirs(dist: Path) -> dict[str, Path]:
@@ -473,6 +524,9 @@ def main() -> int:
     parser.add_argument("--query", default="", help="query string for our page, e.g. '?game=hearts'")
     parser.add_argument("--linger", type=float, default=2.0, help="seconds a page stays open after ready")
     parser.add_argument("--levers", action="store_true", help="add the prototype pages (bench/snapshot/)")
+    parser.add_argument(
+        "--baseline", action="store_true", help="add our page without each start-up lever (ours-src, -oldsw, -before)"
+    )
     parser.add_argument("--only", help="comma-separated site names to measure (default: all)")
     args = parser.parse_args()
 
@@ -485,6 +539,8 @@ def main() -> int:
             Site("ours", dist, path=args.query, service_worker=True, note="Baza's build"),
             Site("bare", bare_site(dist, tmp / "bare"), note="bench/bare/: PyScript, no game"),
         ]
+        if args.baseline:
+            sites += baseline_sites(tmp, args.query)
         if args.levers:
             # Our build with the service worker blocked: return visits from
             # the HTTP cache alone, to see what the worker costs or saves.

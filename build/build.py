@@ -1,6 +1,6 @@
 """Build dist/: the static site that a browser loads, with no CDN.
 
-    python3 build/build.py [--out DIR] [--src DIR] [--csp-meta]   # after `npm ci`
+    python3 build/build.py [--out DIR] [--src DIR] [--csp-meta] [--no-precompile]   # after `npm ci`
 
 Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     index.html, pyscript.toml     the page and PyScript's config
@@ -10,7 +10,10 @@ Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     assets/**                     CSS, scripts, icons, the web app manifest
     runtime/pyscript-V-H/         @pyscript/core: core.js, core.css, the chunks
                                   this page loads (V version, H content hash)
-    runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches
+    runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches, and
+                                  loader.mjs (PyScript's interpreter) with the
+                                  precompiled standard library it puts in front
+                                  of the stock one (python_stdlib_pyc.zip)
 
 Cache busting: a file under runtime/ never changes under its name, because
 the directory name carries the package version and a hash of its content.
@@ -22,6 +25,15 @@ serve them with `Cache-Control: no-cache`.
 
 The sources keep plain paths (`./runtime/pyscript/core.js`,
 `./assets/baza.css`); only the copies in dist/ are rewritten.
+
+Precompiled standard library: build/precompile.mjs (Node.js, the npm
+pyodide package) compiles the standard-library modules a start imports to
+.pyc with Pyodide's own CPython; build/pyodide-loader.mjs, the module that
+pyscript.toml's `interpreter` names, puts that zip in front of the stock
+python_stdlib.zip on sys.path, and starts from the stock zip alone if
+anything about it fails. The zip is kept in .cache/precompiled/ under a
+hash of its inputs, so a rebuild with the same sources does not run Node.js
+again. --no-precompile leaves it out (the loader then starts from sources).
 
 --csp-meta writes the recommended Content-Security-Policy (build/serve.py's
 RECOMMENDED_CSP) into index.html as a <meta> element, for hosts that cannot
@@ -35,10 +47,12 @@ Standard library only, so that it runs before any virtualenv exists.
 import argparse
 import hashlib
 import json
+import os
 import posixpath
 import re
 import runpy
 import shutil
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -46,6 +60,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 SW_TEMPLATE = ROOT / "build" / "sw.js"
+LOADER_TEMPLATE = ROOT / "build" / "pyodide-loader.mjs"
+PRECOMPILE = ROOT / "build" / "precompile.mjs"
+PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
+# In the Pyodide runtime folder: the module pyscript.toml's interpreter names,
+# and the precompiled standard library it loads.
+LOADER = "loader.mjs"
+PRECOMPILED_ZIP = "python_stdlib_pyc.zip"
 
 # Written next to index.html but not listed in files.json: the list cannot
 # hold its own hash, and the browser fetches the service worker itself.
@@ -196,14 +217,20 @@ def patch_core(path: Path, disabled: set[str]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def copy_runtime(out: Path, package: str, version: str, src: Path, names: list[str], config: dict) -> str:
-    """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path."""
+def copy_runtime(out: Path, package: str, version: str, src: Path, names: list[str], config: dict, extra=None) -> str:
+    """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path.
+
+    extra(staging) may write more files into the folder before it is hashed,
+    and returns their names.
+    """
     staging = out / "runtime" / f".{package}"
     for name in names:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src / name, staging / name)
         if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
             patch_core(staging / name, disabled_plugins(config))
+    if extra is not None:
+        names = names + extra(staging)
     digest = hashlib.sha256()
     for name in names:
         digest.update(name.encode() + b"\0" + sha256((staging / name).read_bytes()).encode())
@@ -214,6 +241,61 @@ def copy_runtime(out: Path, package: str, version: str, src: Path, names: list[s
 
 def package_version(path: Path) -> str:
     return json.loads((path / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+# --- Pyodide: the loader and the precompiled standard library ----------------
+
+
+def precompiled_stdlib(pyodide_src: Path, src: Path) -> bytes:
+    """The zip of build/precompile.mjs for these sources, from the cache if made before.
+
+    Its inputs: the stock zip and the runtime (Pyodide's version), the script,
+    and the game's modules (what they import decides what is compiled).
+    """
+    key = hashlib.sha256()
+    key.update(package_version(pyodide_src).encode() + b"\0")
+    for path in [pyodide_src / "python_stdlib.zip", pyodide_src / "pyodide.asm.wasm", PRECOMPILE]:
+        key.update(sha256(path.read_bytes()).encode())
+    for package in ("game", "ui"):
+        for path in sorted((src / package).rglob("*.py")) if (src / package).is_dir() else []:
+            if "__pycache__" not in path.parts:
+                key.update(path.relative_to(src).as_posix().encode() + b"\0" + sha256(path.read_bytes()).encode())
+    cached = PRECOMPILE_CACHE / f"{key.hexdigest()[:24]}.zip"
+    if cached.is_file():
+        return cached.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        die("Node.js is needed to precompile the standard library (or build with --no-precompile)")
+    PRECOMPILE_CACHE.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(f".{os.getpid()}.tmp")
+    result = subprocess.run([node, str(PRECOMPILE), str(partial), str(src)], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0 or not partial.is_file():
+        die(f"build/precompile.mjs failed:\n{result.stderr.strip()}")
+    partial.replace(cached)
+    for old in sorted(PRECOMPILE_CACHE.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-6]:
+        old.unlink(missing_ok=True)  # keep the last few builds' zips
+    return cached.read_bytes()
+
+
+def pyodide_extra(pyodide_src: Path, src: Path, precompile: bool):
+    """copy_runtime's extra for Pyodide: loader.mjs and the precompiled zip."""
+
+    def write(staging: Path) -> list[str]:
+        names, precompiled = [LOADER], None
+        if precompile:
+            data = precompiled_stdlib(pyodide_src, src)
+            (staging / PRECOMPILED_ZIP).write_bytes(data)
+            names.append(PRECOMPILED_ZIP)
+            precompiled = {"url": f"./{PRECOMPILED_ZIP}", "bytes": len(data), "sha256": sha256(data)}
+        template = LOADER_TEMPLATE.read_text(encoding="utf-8")
+        placeholder = "const PRECOMPILED = null; // filled in by build/build.py"
+        if template.count(placeholder) != 1:
+            die(f"{LOADER_TEMPLATE} must contain the line `{placeholder}` once")
+        line = f"const PRECOMPILED = {json.dumps(precompiled)};"
+        (staging / LOADER).write_text(template.replace(placeholder, line), encoding="utf-8")
+        return names
+
+    return write
 
 
 # --- Our own files ----------------------------------------------------------
@@ -364,7 +446,7 @@ def write_service_worker(out: Path, file_list: dict) -> None:
     (out / SERVICE_WORKER).write_text(template.replace(placeholder, line), encoding="utf-8")
 
 
-def build(out: Path, src: Path = ROOT, csp_meta: bool = False) -> dict:
+def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool = True) -> dict:
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
     if not pyscript_src.is_dir() or not pyodide_src.is_dir():
@@ -388,7 +470,15 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False) -> dict:
         pyscript_files(pyscript_src, config),
         config,
     )
-    pyodide_dir = copy_runtime(out, "pyodide", package_version(pyodide_src), pyodide_src, PYODIDE_FILES, config)
+    pyodide_dir = copy_runtime(
+        out,
+        "pyodide",
+        package_version(pyodide_src),
+        pyodide_src,
+        PYODIDE_FILES,
+        config,
+        extra=pyodide_extra(pyodide_src, src, precompile),
+    )
     site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
     site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
 
@@ -453,8 +543,13 @@ def main() -> None:
         action="store_true",
         help="write the recommended Content-Security-Policy into index.html (hosts without headers)",
     )
+    parser.add_argument(
+        "--no-precompile",
+        action="store_true",
+        help="leave out the precompiled standard library (Python starts from the stdlib's sources)",
+    )
     args = parser.parse_args()
-    build(args.out.resolve(), args.src.resolve(), args.csp_meta)
+    build(args.out.resolve(), args.src.resolve(), args.csp_meta, precompile=not args.no_precompile)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@
 //             the page (assets/sw-register.js) shows "New version, reload",
 //             and a click posts {type: "skip-waiting"} here;
 //   activate  delete every other "baza-" cache;
-//   fetch     answer same-origin GETs from the cache, else from the network.
+//   fetch     answer same-origin GETs from the cache, else from the network;
+//             the .wasm is left to the browser's HTTP cache while online.
 "use strict";
 
 const BUILD = null; // filled in by build/build.py
@@ -88,8 +89,17 @@ async function respond(request) {
   return hit || fetch(request);
 }
 
+// The wasm binary while online: not answered here, so the browser takes it
+// from its HTTP cache (the runtime folder is served immutable), where V8
+// keeps the compiled code next to the entry. A wasm module compiled from a
+// service worker's response gets no code cache and starts on baseline code
+// on every visit: 1.3-2.5 s more per return visit (docs/PERFORMANCE.md).
+// Offline the worker answers from its cache as for every other file.
+const TO_HTTP_CACHE = (url) => url.pathname.endsWith(".wasm") && self.navigator.onLine;
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  if (TO_HTTP_CACHE(new URL(request.url))) return;
   event.respondWith(respond(request));
 });

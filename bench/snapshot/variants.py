@@ -84,7 +84,7 @@ def install_loader(folder: Path, meta: dict, snapshot: Path, gz: bool, verify: b
 def point_interpreter(config: Path) -> None:
     """pyscript.toml: the interpreter is the loader next to pyodide.mjs."""
     text = config.read_text(encoding="utf-8")
-    text, count = re.subn(r'^(interpreter\s*=\s*"[^"]*/)pyodide\.mjs"', rf'\1{LOADER}"', text, flags=re.M)
+    text, count = re.subn(r'^(interpreter\s*=\s*"[^"]*/)(?:pyodide|loader)\.mjs"', rf'\1{LOADER}"', text, flags=re.M)
     if count != 1:
         raise SystemExit(f"variants: no interpreter line in {config}")
     config.write_text(text, encoding="utf-8")

@@ -1,0 +1,137 @@
+// The precompiled standard library of the page: the standard-library modules
+// that a start imports, compiled to .pyc by Pyodide's own CPython (same magic
+// number as the browser's), in one zip that build/build.py puts next to the
+// stock python_stdlib.zip and build/pyodide-loader.mjs puts in front of it
+// on sys.path.
+//
+//   node build/precompile.mjs OUT.zip SRC    (SRC: the folder with game/ and ui/)
+//
+// Prints one JSON line: the zip's size, its modules, the Python version.
+//
+// Why: Pyodide ships python_stdlib.zip with .py sources only, so the ~150
+// modules its bootstrap, PyScript and our game import at start (asyncio,
+// inspect, zipfile, logging, ...) are compiled from source in wasm on every
+// start (docs/PERFORMANCE.md: loadPyodide 1.9 s against 0.45 s in Node.js).
+//
+// What goes in: every module in sys.modules after loadPyodide() here, after
+// importing every module of SRC's game/ and ui/ that imports without the
+// browser (the others are skipped), and after the modules that PyScript's
+// own Python imports in the browser (EXTRA, seen there). A module missing
+// from the list only costs time: the stock zip stays on sys.path behind this
+// one, so every module is still importable, from source.
+//
+// A package in the zip is only partly there (its start modules), so its
+// __init__ starts by appending the stock zip's folder of the package to its
+// __path__: a submodule not in this zip is found in the stock zip.
+//
+// The zip is deterministic (fixed timestamps, sorted entries): the same
+// inputs give the same bytes, so a rebuild without changes is the same build.
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const PYODIDE = join(ROOT, "node_modules", "pyodide");
+
+// Imported in the browser by PyScript's own Python (its `pyscript` package,
+// written into the file system at start) and not by anything above: seen
+// with sys.modules in a page of the build (PyScript 0.7.31).
+const EXTRA = ["html", "html.entities"];
+
+const [out, src] = process.argv.slice(2);
+if (!out || !src) {
+  console.error("usage: node build/precompile.mjs OUT.zip SRC");
+  process.exit(2);
+}
+
+const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/` });
+
+// The game's modules, copied into the file system as PyScript's [files] do.
+const modules = [];
+const copyIn = (rel) => {
+  const host = join(resolve(src), rel);
+  if (statSync(host).isDirectory()) {
+    pyodide.FS.mkdirTree(`/home/pyodide/${rel}`);
+    for (const name of readdirSync(host).sort()) if (name !== "__pycache__") copyIn(join(rel, name));
+  } else if (rel.endsWith(".py")) {
+    pyodide.FS.writeFile(`/home/pyodide/${rel}`, readFileSync(host));
+    const name = relative(".", rel).replace(/\.py$/, "").split(/[\\/]/).filter((p) => p !== "__init__");
+    if (name.at(-1) !== "__main__" && !(name.length === 2 && name.join(".") === "ui.main")) modules.push(name.join("."));
+  }
+};
+for (const dir of ["game", "ui"]) {
+  try {
+    statSync(join(resolve(src), dir));
+  } catch {
+    continue;
+  }
+  copyIn(dir);
+}
+
+pyodide.globals.set("GAME_MODULES", pyodide.toPy(modules));
+pyodide.globals.set("EXTRA", pyodide.toPy(EXTRA));
+const summary = pyodide.runPython(`
+import ast, importlib, importlib.util, json, sys, zipfile
+
+for name in list(GAME_MODULES) + list(EXTRA):
+    try:
+        importlib.import_module(name)
+    except Exception:  # needs the browser (js, pyscript): its imports stay uncompiled
+        pass
+
+STOCK = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+stock = zipfile.ZipFile(STOCK)
+names = set(stock.namelist())
+wanted = set()  # paths in the zip of the start's modules, packages included
+for module in list(sys.modules.values()):
+    spec = getattr(module, "__spec__", None)
+    origin = getattr(spec, "origin", None) or ""  # "frozen" for the frozen ones: nothing to compile
+    if origin.startswith(STOCK + "/") and origin.endswith(".py"):
+        wanted.add(origin[len(STOCK) + 1 :])
+for path in list(wanted):  # a module needs its packages' __init__
+    parts = path.split("/")[:-1]
+    for i in range(1, len(parts) + 1):
+        init = "/".join(parts[:i]) + "/__init__.py"
+        if init in names:
+            wanted.add(init)
+
+
+def package_path(tree, folder):
+    """__path__.append(<the stock zip's folder>), after the docstring and __future__ imports."""
+    line = ast.parse(f"__path__.append({folder!r})").body[0]
+    at = 0
+    for at, node in enumerate(tree.body):
+        docstring = at == 0 and isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant)
+        future = isinstance(node, ast.ImportFrom) and node.module == "__future__"
+        if not (docstring or future):
+            break
+    else:
+        at = len(tree.body)
+    tree.body.insert(at, line)
+    return ast.fix_missing_locations(tree)
+
+
+import importlib._bootstrap_external as ext
+
+total_source = 0
+with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+    for path in sorted(wanted):
+        source = stock.read(path)
+        total_source += len(source)
+        filename = f"{STOCK}/{path}"  # tracebacks name the stock source
+        tree = ast.parse(source, filename)
+        if path.endswith("/__init__.py"):
+            tree = package_path(tree, f"{STOCK}/{path.rsplit('/', 1)[0]}")
+        code = compile(tree, filename, "exec", dont_inherit=True)
+        info = zipfile.ZipInfo(path + "c", date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        # A timestamp .pyc (mtime 0): zipimport checks it only against a
+        # source file next to it in the same zip, and there is none.
+        dst.writestr(info, bytes(ext._code_to_timestamp_pyc(code, 0, len(source))))
+json.dumps({"modules": len(wanted), "python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
+            "source_bytes": total_source})
+`);
+writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));
+console.log(JSON.stringify({ out, bytes: statSync(out).size, ...JSON.parse(summary) }));

@@ -1,0 +1,171 @@
+"""Both ways into Python reach a working table: the fast one and the fallback.
+
+The build starts Pyodide through runtime/pyodide-*/loader.mjs (from
+build/pyodide-loader.mjs) with a precompiled standard library
+(python_stdlib_pyc.zip, build/precompile.mjs) in front of the stock
+python_stdlib.zip. If that zip is missing, is not the build's, or breaks the
+start, the loader starts from the stock zip alone. Each path here is served
+from an origin of its own (no shared HTTP cache), with service workers
+blocked (the shared browser), and must end on a table where a card is
+played. The loader says which path it took in globalThis.bazaStart.
+
+No timing is asserted: docs/PERFORMANCE.md has the figures (bench/startup.py).
+"""
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+from conftest import ROOT, logged, wait_ready
+from playwright.sync_api import expect
+from table_helpers import default_bid, pass_cards, play_first_playable, step, wait_turn
+
+PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
+ZIP = "python_stdlib_pyc.zip"
+
+
+def runtime(dist: Path) -> Path:
+    (folder,) = (dist / "runtime").glob("pyodide-*")
+    return folder
+
+
+def copy_build(dist: Path, dest: Path) -> Path:
+    shutil.copytree(dist, dest)
+    return dest
+
+
+def set_precompiled(folder: Path, data: bytes) -> None:
+    """Replace the zip and the loader's record of it, as if the build had made it."""
+    (folder / ZIP).write_bytes(data)
+    loader = folder / "loader.mjs"
+    record = json.dumps({"url": f"./{ZIP}", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
+    line = f"const PRECOMPILED = {record};"
+    text, count = re.subn(r"^const PRECOMPILED = .*;$", line, loader.read_text(), flags=re.M)
+    assert count == 1
+    loader.write_text(text)
+
+
+def start_and_play(browser, serve, dist: Path) -> dict:
+    """Open the build on a new origin, wait for the table, play one card; return bazaStart."""
+    site = serve(dist)
+    page = logged(browser.new_page())
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        started = page.evaluate("globalThis.bazaStart")
+        last = -1
+        while (what := wait_turn(page, last)) != "play":
+            last = step(page)
+            if what == "pass":
+                pass_cards(page)
+            elif what == "bid":
+                default_bid(page)
+            else:
+                raise AssertionError(f"unexpected state {what!r} before the first card")
+        card = play_first_playable(page)
+        expect(page.get_by_role("button", name=card, exact=True)).to_have_count(0)
+        page.log.assert_same_origin(site.url)
+        assert not page.log.page_errors, page.log.page_errors
+        assert page.locator(".py-error").count() == 0
+        started["console_errors"] = page.log.console_errors
+        return started
+    finally:
+        page.close()
+
+
+def test_build_ships_the_precompiled_stdlib(dist):
+    folder = runtime(dist)
+    names = zipfile.ZipFile(folder / ZIP).namelist()
+    assert names and all(name.endswith(".pyc") for name in names)
+    # What Pyodide's own start imports, and what PyScript and the game import.
+    for module in ("asyncio/__init__.pyc", "json/decoder.pyc", "random.pyc", "html/__init__.pyc"):
+        assert module in names
+    files = {f["path"]: f for f in json.loads((dist / "files.json").read_text())["files"]}
+    assert f"{folder.relative_to(dist).as_posix()}/{ZIP}" in files  # precached by the service worker
+    config = (dist / "pyscript.toml").read_text()
+    assert f'interpreter = "./{folder.relative_to(dist).as_posix()}/loader.mjs"' in config
+
+
+# The loader's start in Node.js, then modules that the zip does not hold:
+# packages that are partly in it (json, encodings) and one that is not (email).
+NODE_CHECK = """
+import { loadPyodide } from "%(pyodide)s";
+import { readFileSync } from "node:fs";
+const data = readFileSync(%(zip)s);
+const pyodide = await loadPyodide({
+  indexURL: %(index)s,
+  env: { PYTHONPATH: "/lib/baza-stdlib-pyc.zip" },
+  fsInit: (FS) => FS.writeFile("/lib/baza-stdlib-pyc.zip", data),
+});
+console.log(pyodide.runPython(`
+import json, sys, asyncio, json.tool, encodings.idna, email.message, email.parser
+json.dumps([asyncio.__file__, json.tool.__file__, encodings.idna.__file__, email.message.__file__,
+            email.parser.Parser().parsestr("Subject: hi\\\\n\\\\nbody")["Subject"]])
+`));
+"""
+
+
+def test_precompiled_stdlib_keeps_every_module_importable(dist, tmp_path):
+    folder = runtime(dist)
+    pyodide = ROOT / "node_modules" / "pyodide"
+    script = tmp_path / "check.mjs"
+    script.write_text(
+        NODE_CHECK
+        % {
+            "pyodide": (pyodide / "pyodide.mjs").as_uri(),
+            "zip": json.dumps(str(folder / ZIP)),
+            "index": json.dumps(f"{pyodide}/"),
+        }
+    )
+    result = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    asyncio_file, tool, idna, message, subject = json.loads(result.stdout.strip().splitlines()[-1])
+    assert asyncio_file == "/lib/baza-stdlib-pyc.zip/asyncio/__init__.pyc"
+    assert tool == "/lib/python314.zip/json/tool.py"
+    assert idna == "/lib/python314.zip/encodings/idna.py"
+    assert message == "/lib/python314.zip/email/message.py"
+    assert subject == "hi"
+
+
+def test_precompiled_start_plays(browser, serve, dist):
+    started = start_and_play(browser, serve, dist)
+    assert started["stdlib"] == "precompiled"
+    assert started["console_errors"] == []
+
+
+def test_damaged_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
+    copy = copy_build(dist, tmp_path / "damaged")
+    zip_file = runtime(copy) / ZIP
+    data = bytearray(zip_file.read_bytes())
+    data[len(data) // 2 : len(data) // 2 + 4096] = bytes(4096)  # same size, other bytes
+    zip_file.write_bytes(bytes(data))
+    started = start_and_play(browser, serve, copy)
+    assert started["stdlib"] == "source"
+    assert "SHA-256" in started["reason"]
+
+
+def test_missing_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
+    copy = copy_build(dist, tmp_path / "missing")
+    (runtime(copy) / ZIP).unlink()
+    started = start_and_play(browser, serve, copy)
+    assert started["stdlib"] == "source"
+    assert "404" in started["reason"]
+
+
+def test_broken_bytecode_falls_back_to_sources(browser, serve, dist, tmp_path):
+    """A zip that passes the loader's checks but whose bytecode cannot load."""
+    copy = copy_build(dist, tmp_path / "broken")
+    folder = runtime(copy)
+    broken = tmp_path / "broken.zip"
+    with zipfile.ZipFile(folder / ZIP) as good, zipfile.ZipFile(broken, "w") as bad:
+        for info in good.infolist():
+            pyc = good.read(info)
+            bad.writestr(info.filename, pyc[:16] + bytes(reversed(pyc[16:])))  # header intact, marshal data not
+    set_precompiled(folder, broken.read_bytes())
+    started = start_and_play(browser, serve, copy)
+    assert started["stdlib"] == "source"
+    assert started["reason"]
