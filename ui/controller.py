@@ -22,6 +22,7 @@ import inspect
 import random
 import secrets
 import sys
+import time
 import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -36,7 +37,10 @@ from .announce import Announcer, your_turn_text
 from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, player_names
 
 BotChoose = Callable[[Any, str, random.Random], Any]
+BotThink = Callable[[Any, str, random.Random], Any]  # game.bots.think: an object with step() and result()
+Hint = Callable[[Any], tuple[int, str]]  # game.bots.hint
 Sleep = Callable[[float], Awaitable[None]]
+SLICE_S = 0.03  # a thinking bot gives the page back after this long (no long task over 50 ms)
 
 
 class Controller:
@@ -47,9 +51,13 @@ class Controller:
         *,
         sleep: Sleep = asyncio.sleep,
         on_change: Callable[[], None] | None = None,
+        think: BotThink | None = None,
+        hint: Hint | None = None,
     ) -> None:
         self.settings = settings
         self.choose = choose
+        self.think = think  # when given, bots decide in slices (hard bots search for up to a second)
+        self.hint = hint
         self.sleep = sleep
         self.on_change = on_change or (lambda: None)
         self.on_action: list[Callable[[int], None]] = []  # after each action applied (autosave hooks)
@@ -71,7 +79,7 @@ class Controller:
         if self.match is None:
             return None
         ui = dataclasses.replace(self.ui, step=len(self.match.actions), match_id=self.generation,
-                                 announcements=self.announcer.recent())
+                                 announcements=self.announcer.recent(), hints=self.hint is not None)
         return build_table(self.view(self.ui.human), ui)
 
     def view(self, seat: int) -> Any:
@@ -259,6 +267,33 @@ class Controller:
         self._changed()
         self.kick()
 
+    def _cmd_hint(self, arg: str) -> None:
+        """What the normal bot would do in your place, pointed at on the table,
+        with its reason as the message. Passing: all the cards it would pass."""
+        m = self.match
+        if m is None or self.hint is None:
+            return
+        me = self.ui.human
+        if m.to_act != me or m.phase not in ("pass", "bid", "play", "draw", "moon"):
+            self._say(self._not_your_turn())
+            return
+        actions: list[int] = []
+        reasons: list[str] = []
+        if m.phase == "pass":
+            trial = m.clone()
+            count = m.rules.pass_count  # type: ignore[union-attr]
+            while trial.phase == "pass" and trial.to_act == me and popcount(trial.pass_chosen[me]) < count:
+                action, why = self.hint(trial.view(me))
+                trial.apply(action)
+                actions.append(action)
+                reasons.append(why)
+        else:
+            action, why = self.hint(m.view(me))
+            actions.append(action)
+            reasons.append(why)
+        self._set_ui(hint=(len(m.actions), tuple(actions)), message="Hint: " + " ".join(reasons))
+        self._changed()
+
     def _cmd_act(self, arg: str) -> None:
         if self.match is None or not arg.isdigit():
             return
@@ -407,7 +442,9 @@ class Controller:
                 await self._pause(self.speed.bot_ms // (2 if phase == "draw" else 1))
             if gen != self.generation or m.to_act != seat:
                 return
-            action = self._bot_action(view, seat)
+            action = await self._bot_decision(view, seat, gen)
+            if action is None or gen != self.generation or m.to_act != seat:
+                return
             m.apply(action)
             self._after_action(action)
 
@@ -441,12 +478,33 @@ class Controller:
         assert self.match is not None
         return random.Random(f"{self.match.seed}:bot:{len(self.match.actions)}")
 
-    def _bot_action(self, view: Any, seat: int) -> int:
+    async def _bot_decision(self, view: Any, seat: int, gen: int) -> int | None:
+        """The bot's action; a ``think`` bot runs in slices of :data:`SLICE_S`
+        with the page free between them. None: the match moved on meanwhile."""
+        if self.think is None:
+            return self._bot_action(view, seat)
+        m = self.match
+        try:
+            thinking = self.think(view, self._level(seat), self.decision_rng())
+            clock = time.perf_counter
+            start = clock()
+            while not thinking.step():
+                if clock() - start > SLICE_S:
+                    await self.sleep(0)
+                    if gen != self.generation or self.match is not m or m.to_act != seat:
+                        return None
+                    start = clock()
+            action = thinking.result()[0]
+        except Exception as error:  # never let a bot bug stop the table
+            return self._bot_failed(seat, error)
+        return self._bot_action(view, seat, decided=action)
+
+    def _bot_action(self, view: Any, seat: int, decided: Any = None) -> int:
         m = self.match
         assert m is not None
         legal = m.legal_actions()
         try:
-            action = self.choose(view, self._level(seat), self.decision_rng())
+            action = decided if decided is not None else self.choose(view, self._level(seat), self.decision_rng())
             if inspect.isawaitable(action):  # pragma: no cover - async bots are not used yet
                 raise TypeError("async bots are not supported here")
             if not isinstance(action, int):
@@ -455,10 +513,14 @@ class Controller:
                 return action
             raise IllegalAction(f"the bot chose {action!r}: {m.explain(action)}")
         except Exception as error:  # never let a bot bug stop the table
-            text = f"bot at seat {seat} ({self._level(seat)}) failed: {error!r}"
-            self.bot_errors.append(text)
-            print(text, file=sys.stderr)
-            return legal[0]
+            return self._bot_failed(seat, error)
+
+    def _bot_failed(self, seat: int, error: Exception) -> int:
+        assert self.match is not None
+        text = f"bot at seat {seat} ({self._level(seat)}) failed: {error!r}"
+        self.bot_errors.append(text)
+        print(text, file=sys.stderr)
+        return self.match.legal_actions()[0]
 
 
 def _parse(value: Any) -> int:

@@ -135,7 +135,7 @@ class TableView:
                 again.focus()
 
     def button(self, c: Choice, cls: str = "") -> Any:
-        classes = " ".join(x for x in (cls, "primary" if c.primary else "") if x)
+        classes = " ".join(x for x in (cls, "primary" if c.primary else "", "hinted" if c.hinted else "") if x)
         attrs = {
             "type": "button",
             "class": classes or None,
@@ -178,6 +178,9 @@ class TableView:
         last_btn = self.get("last-btn")
         last_btn.setAttribute("aria-pressed", "true" if t.last_trick is not None else "false")
         last_btn.setAttribute("aria-disabled", "false" if t.last_trick_available or t.last_trick else "true")
+        hint_btn = self.get("hint-btn")
+        if not absent(hint_btn):
+            hint_btn.setAttribute("aria-disabled", "false" if t.hint_available else "true")
         self._region("speed", (t.speed, t.speeds), self._speed)
         self._region("deck", (t.deck, t.decks), self._deck)
         self._announce(t.announcements)
@@ -308,7 +311,7 @@ class TableView:
         for i, c in enumerate(h.cards):
             f = c.face
             extra = " ".join(x for x in ("playable" if c.playable else "", "selected" if c.selected else "",
-                                         "received" if c.received else "") if x)
+                                         "received" if c.received else "", "hinted" if c.hinted else "") if x)
             attrs = {
                 "type": "button",
                 "class": self.d.face_classes(f, extra),

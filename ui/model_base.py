@@ -53,6 +53,7 @@ class Choice:
     pressed: bool | None = None  # a toggle's state, None for a plain button
     group: str = ""
     primary: bool = False
+    hinted: bool = False  # the hint points at this choice
 
 
 # --------------------------------------------------------------------- cards

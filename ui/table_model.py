@@ -23,7 +23,7 @@ logic of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.actions import (
@@ -91,6 +91,7 @@ class HandCard:
     playable: bool  # can be played or picked now; False draws aria-disabled
     selected: bool = False  # picked to pass
     received: bool = False  # passed to you this hand
+    hinted: bool = False  # the hint's card (or one of the hint's cards to pass)
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,7 @@ class TableModel:
     announcements: tuple[tuple[int, str], ...] = ()  # (number, sentence) for the live region (ui/announce.py)
     deck: str = "two"  # card colours: "two" or "four" (a CSS class on the table)
     decks: tuple[tuple[str, str], ...] = ()
+    hint_available: bool = False  # the Hint button can be pressed now
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,8 @@ class UiState:
     step: int = 0  # actions applied so far in the match (a redraw counter for tests)
     match_id: int = 0  # which match since the page opened
     announcements: tuple[tuple[int, str], ...] = ()  # the controller's Announcer.recent()
+    hints: bool = False  # the page offers hints (the controller has a hint function)
+    hint: tuple[int, tuple[int, ...]] = (-1, ())  # (step it was asked at, the actions hinted)
 
 
 def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
@@ -305,8 +309,14 @@ def _last_trick(v: Any, ui: UiState, names: list[str]) -> LastTrick | None:
 # --------------------------------------------------------------------- hand
 
 
+def hinted_actions(ui: UiState) -> tuple[int, ...]:
+    """The actions of the hint asked for at this very step (none once anything moved)."""
+    return ui.hint[1] if ui.hint[0] == ui.step else ()
+
+
 def _hand(v: Any, ui: UiState) -> Hand:
     me = ui.human
+    hinted = hinted_actions(ui)
     legal = set(v.legal) if v.to_act == me else set()
     if v.game == "spades" and v.phase == "bid" and not v.looked:
         n = v.hand_sizes[me]
@@ -324,7 +334,8 @@ def _hand(v: Any, ui: UiState) -> Hand:
             playable = action in legal
         else:
             playable = False
-        cards.append(HandCard(f"c{c}", face(c), action, playable, c in ui.selected, bool((received >> c) & 1)))
+        cards.append(HandCard(f"c{c}", face(c), action, playable, c in ui.selected, bool((received >> c) & 1),
+                              action in hinted and (playable or passing)))
     mode = "pass" if passing else "play" if v.phase == "play" else "view" if cards else "none"
     count = len(cards)
     label = f"Your hand, {count} card{'s' if count != 1 else ''}"
@@ -492,6 +503,25 @@ def rules_lines(rules: Any) -> tuple[tuple[str, str], ...]:
 # --------------------------------------------------------------------- table
 
 
+HINT_PHASES = ("play", "pass", "bid", "draw", "moon")
+
+
+def _mark_hint(c: Controls, hinted: tuple[int, ...]) -> Controls:
+    """Point the hint at its button: a bid, a draw or moon choice, or in an
+    auction the number (and the suit once the number is picked)."""
+    if not hinted:
+        return c
+    numbers = {bid_value(a) for a in hinted if auction_suit(a) is not None}
+    marked = tuple(
+        replace(ch, hinted=True)
+        if (ch.cmd == "act" and ch.arg.isdigit() and int(ch.arg) in hinted)
+        or (ch.cmd == "auction-n" and ch.arg.isdigit() and int(ch.arg) in numbers)
+        else ch
+        for ch in c.choices
+    )
+    return replace(c, choices=marked)
+
+
 def build_table(v: Any, ui: UiState) -> TableModel:
     """The whole table for the human's seat view ``v``."""
     names = player_names(v.players, ui.settings.names) if ui.human == 0 else [f"Seat {s}" for s in range(v.players)]
@@ -510,7 +540,7 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         seats=_seats(v, ui, names),
         trick=_trick(v, ui, names),
         hand=_hand(v, ui),
-        controls=_controls(v, ui, names),
+        controls=_mark_hint(_controls(v, ui, names), hinted_actions(ui)),
         sheet=build_sheet(v, ui, names),
         summary=None if ui.hold_trick else build_summary(v, ui, names),
         last_trick=_last_trick(v, ui, names),
@@ -523,4 +553,5 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         announcements=ui.announcements,
         deck=s.deck,
         decks=tuple(DECKS.items()),
+        hint_available=ui.hints and v.to_act == ui.human and awaiting in HINT_PHASES,
     )

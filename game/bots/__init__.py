@@ -114,6 +114,51 @@ def choose_with_reason(
     return decide(Know.from_view(view), level, rng)
 
 
+class Decided:
+    """A decision made at once (every level but ``hard``), with the same
+    ``step()`` / ``result()`` interface as :class:`.search.Search`, so a
+    caller can run any level in slices."""
+
+    def __init__(self, action: int, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+
+    def step(self) -> bool:
+        return True
+
+    def result(self) -> tuple[int, str]:
+        return self.action, self.reason
+
+
+def think(view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any) -> Any:
+    """Start a decision that runs in small steps: ``hard`` returns a
+    :class:`.search.Search` (one playout a step), the other levels a
+    :class:`Decided`. A page calls ``step()`` until it returns True, giving
+    the browser control between slices, then reads ``result()``.
+
+    >>> from game.state import new_match
+    >>> m = new_match("spades", "partnership", seed=4)
+    >>> while m.phase != "bid":
+    ...     m.apply(m.legal_actions()[0])
+    >>> thinking = think(m.view(m.to_act), "hard", random.Random(2), samples=3)
+    >>> steps = 1
+    >>> while not thinking.step():
+    ...     steps += 1
+    >>> action, reason = thinking.result()
+    >>> m.is_legal(action), steps > 1
+    (True, True)
+    """
+    if level == "hard":
+        if rng is None:
+            rng = random.Random(0)
+        if not view.legal:
+            raise ValueError(f"Seat {view.seat} is not to act now (phase {view.phase}).")
+        from .search import Search
+
+        return Search(view, rng, **search)
+    return Decided(*choose_with_reason(view, level, rng, **search))
+
+
 def hint(view: Any) -> tuple[int, str]:
     """The ``normal`` bot's choice for this seat and the one-line reason for it.
 
@@ -132,4 +177,4 @@ def hint(view: Any) -> tuple[int, str]:
     return decide(Know.from_view(view), "normal")
 
 
-__all__ = ["EASY_MISTAKES", "LEVELS", "choose", "choose_with_reason", "decide", "hint"]
+__all__ = ["EASY_MISTAKES", "LEVELS", "Decided", "choose", "choose_with_reason", "decide", "hint", "think"]

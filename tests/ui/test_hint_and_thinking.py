@@ -1,0 +1,233 @@
+"""The Hint button and bots that think in slices.
+
+Hint: the normal bot's choice for your seat, pointed at on the table (the
+card, every card to pass, the bid button) with its reason as the message;
+gone as soon as anything is played. Thinking: a hard bot gives the page
+back between slices of its search, and a bot still thinking when the match
+moves on (a new game) never plays into the new one.
+"""
+
+import asyncio
+import random
+
+from ui_helpers import first_legal, no_sleep, position, run
+
+from game.bots import choose, hint, think
+from ui import settings as S
+from ui.controller import SLICE_S, Controller
+
+
+def hint_controller(settings=None, **kwargs):
+    s = settings or S.Settings(speed="instant", seed=7)
+    return Controller(s, first_legal, sleep=no_sleep, hint=hint, **kwargs)
+
+
+def test_hint_in_play_marks_the_normal_choice_only_until_something_moves():
+    async def go():
+        c = hint_controller()
+        c.load_match(position("hearts", "classic", ["3C 9C QS 2H 5H AD KD"], dealer=0))
+        await c.settle()
+        m = c.match
+        assert m.phase == "play" and m.to_act == 0
+        t = c.model()
+        assert t.hint_available and not any(card.hinted for card in t.hand.cards)
+        before = list(m.actions)
+        c.command("hint")
+        assert m.actions == before, "a hint plays nothing"
+        t = c.model()
+        expected, why = hint(m.view(0))
+        marked = [card.action for card in t.hand.cards if card.hinted]
+        assert marked == [expected]
+        assert t.message == "Hint: " + why
+        assert all(card.playable for card in t.hand.cards if card.hinted)
+        c.command("card", str(expected))
+        await c.settle()
+        t = c.model()
+        assert not any(card.hinted for card in t.hand.cards), "the hint is gone once the card is played"
+
+    run(go())
+
+
+def test_hint_when_passing_marks_every_card_the_bot_would_pass():
+    async def go():
+        c = hint_controller(S.Settings(speed="instant", seed=5))
+        c.new_game()
+        await c.settle()
+        m = c.match
+        assert m.phase == "pass" and m.to_act == 0
+        c.command("hint")
+        t = c.model()
+        marked = {card.action for card in t.hand.cards if card.hinted}
+        assert len(marked) == 3
+        # The same cards as the normal bot passes, one by one, from this position.
+        trial = m.clone()
+        wanted = set()
+        for _ in range(3):
+            a, _why = hint(trial.view(0))
+            trial.apply(a)
+            wanted.add(a)
+        assert marked == wanted
+        assert t.message.startswith("Hint: Pass the ")
+        assert m.pass_chosen[0] == 0, "nothing is passed for you"
+
+    run(go())
+
+
+def test_hint_for_a_bid_marks_the_button():
+    async def go():
+        c = hint_controller(S.dataclasses.replace(S.set_game(S.Settings(), "spades"), speed="instant", seed=5))
+        c.new_game()
+        await c.settle()
+        m = c.match
+        assert m.phase == "bid" and m.to_act == 0
+        c.command("hint")
+        t = c.model()
+        expected, _why = hint(m.view(0))
+        marked = [ch for ch in t.controls.choices if ch.hinted]
+        assert [int(ch.arg) for ch in marked] == [expected]
+        assert not any(card.hinted for card in t.hand.cards)
+
+    run(go())
+
+
+def test_hint_out_of_turn_says_wait_and_no_hint_without_the_function():
+    async def go():
+        gate = asyncio.Event()
+
+        async def held(seconds):
+            await gate.wait()
+
+        c = Controller(S.Settings(seed=3), first_legal, sleep=held, hint=hint)
+        c.load_match(position("hearts", "classic", ["", "2C"], dealer=0))  # West leads
+        await asyncio.sleep(0)
+        assert not c.model().hint_available
+        c.command("hint")
+        assert c.model().message.startswith("Wait: it is West's turn")
+        gate.set()
+        await c.settle()
+        plain = Controller(S.Settings(speed="instant", seed=3), first_legal, sleep=no_sleep)
+        plain.load_match(position("hearts", "classic", ["2C 3C"], dealer=3))
+        await plain.settle()
+        assert not plain.model().hint_available
+        plain.command("hint")
+        assert plain.model().message == ""
+
+    run(go())
+
+
+class WatchedThink:
+    """The real ``game.bots.think`` (hard: a Search), watched: counts the
+    search steps and notes any step that ran while the page was still owed a
+    turn (a step that did not finish the search, and no yield since)."""
+
+    def __init__(self):
+        self.steps = 0
+        self.owed = False
+        self.overruns = 0
+
+    def page_turn(self):
+        self.owed = False
+
+    def __call__(self, view, level, rng):
+        inner = think(view, level, rng, samples=6)
+        outer = self
+
+        class Watched:
+            def step(self):
+                if outer.owed:
+                    outer.overruns += 1
+                outer.steps += 1
+                done = inner.step()
+                outer.owed = not done
+                return done
+
+            def result(self):
+                return inner.result()
+
+        return Watched()
+
+
+def test_hard_bots_think_in_slices_and_the_page_gets_turns():
+    async def go():
+        watched = WatchedThink()
+
+        async def sleep(seconds):
+            watched.page_turn()
+            await asyncio.sleep(0)
+
+        # No time left in any slice: every step that does not finish the
+        # search must be followed by a turn for the page.
+        import ui.controller as controller_module
+
+        old = controller_module.SLICE_S
+        controller_module.SLICE_S = -1.0
+        try:
+            s = S.Settings(game="hearts", preset="standard", speed="instant", seed=9, levels=("hard",))
+            c = Controller(s, choose, sleep=sleep, think=watched)
+            c.new_game()
+            m = c.match
+            await c.settle()
+            while m.phase == "pass" and m.to_act == 0:
+                c.command("card", str(m.legal_actions()[len(c.ui.selected)]))
+                if len(c.ui.selected) == 3:
+                    c.command("pass")
+                await c.settle()
+        finally:
+            controller_module.SLICE_S = old
+        assert m.phase == "play" and m.to_act == 0
+        assert watched.steps > 20, "the hard bots searched"
+        assert watched.overruns == 0
+        assert not c.bot_errors
+
+    run(go())
+    assert SLICE_S <= 0.05, "a slice stays under the 50 ms of a long task"
+
+
+def test_a_bot_thinking_when_a_new_game_starts_plays_nothing_into_it():
+    async def go():
+        gate = asyncio.Event()
+        started = asyncio.Event()
+
+        class Slow:
+            """Three steps of search, then the first legal card."""
+
+            def __init__(self, view):
+                self.view = view
+                self.steps = 0
+
+            def step(self):
+                started.set()
+                self.steps += 1
+                return self.steps >= 3
+
+            def result(self):
+                return self.view.legal[0], "first"
+
+        async def sleep(seconds):  # the page's turn in the middle of the search lasts until the gate opens
+            if started.is_set():
+                await gate.wait()
+            await asyncio.sleep(0)
+
+        import ui.controller as controller_module
+
+        old = controller_module.SLICE_S
+        controller_module.SLICE_S = -1.0
+        try:
+            s = S.Settings(speed="instant", seed=3)
+            c = Controller(s, first_legal, sleep=sleep, think=lambda view, level, rng: Slow(view))
+            c.load_match(position("hearts", "classic", ["", "2C"], dealer=0))  # West leads and thinks
+            await started.wait()
+            old_match = c.match
+            c.think = lambda view, level, rng: think(view, "normal", random.Random(1))
+            c.new_game(S.Settings(speed="instant", seed=4))
+            gate.set()
+            await c.settle()
+            for _ in range(50):  # time enough for the old loop to end its search
+                await asyncio.sleep(0)
+        finally:
+            controller_module.SLICE_S = old
+        assert old_match.actions == [], "the old match got no card from the bot that was thinking"
+        assert c.match is not old_match
+        assert not c.bot_errors and c.model().message == "", "nothing went wrong in the new game"
+
+    run(go())
