@@ -6,7 +6,15 @@ class BazaError(ValueError):
 
 
 class IllegalAction(BazaError):
-    """An action that the rules do not allow now; the match is left unchanged."""
+    """An action that the rules do not allow now; the match is left unchanged.
+
+    ``message``: the reason as ``(key, params)`` of :mod:`game.explain`
+    (None for a refusal with no such key), for a table in another language.
+    """
+
+    def __init__(self, text: str, message: tuple[str, dict] | None = None) -> None:
+        super().__init__(text)
+        self.message = message
 
 
 class RulesError(BazaError):

@@ -315,12 +315,12 @@ class Match:
             else:
                 mask = self._play_mask(seat)
             if not (mask >> action) & 1:
-                raise IllegalAction(self.explain(action))
+                raise self._refusal(action)
             self.actions.append(action)
             self._play(seat, action)
             return
         if not self.is_legal(action):
-            raise IllegalAction(self.explain(action))
+            raise self._refusal(action)
         self.actions.append(action)
         if phase == CUT_PHASE:
             self._cut()
@@ -722,6 +722,12 @@ class Match:
         from .explain import explain
 
         return explain(self, action)
+
+    def _refusal(self, action: int) -> IllegalAction:
+        from .explain import explain_message, render
+
+        message = explain_message(self, action)
+        return IllegalAction(render(message), message)
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now: see :class:`game.view.SeatView`."""

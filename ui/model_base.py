@@ -16,10 +16,11 @@ from game.cards import (
     JACK_DIAMONDS_MASK,
     QUEEN_SPADES_MASK,
     SUIT_MASKS,
-    card_name,
     iter_cards,
     popcount,
 )
+
+from .i18n import card_text, list_text, t
 
 SUIT_LETTER = "CDHS"
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -61,7 +62,7 @@ class Choice:
 
 def face(c: int) -> CardFace:
     suit = (c % DECK_SIZE) // 13
-    return CardFace(c, card_name(c), RANK_SHORT[c % 13], SUIT_LETTER[suit], suit in (1, 2))
+    return CardFace(c, card_text(c), RANK_SHORT[c % 13], SUIT_LETTER[suit], suit in (1, 2))
 
 
 def sort_key(c: int) -> tuple[int, int, int]:
@@ -75,10 +76,7 @@ def sorted_cards(mask: int) -> list[int]:
 
 def names_text(cards: list[int]) -> str:
     """'the 2 of clubs, the Queen of spades and the 9 of hearts'"""
-    names = [f"the {card_name(c)}" for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return list_text([card_text(c, "the") for c in cards])
 
 
 # --------------------------------------------------------------------- seats
@@ -97,9 +95,9 @@ def seat_names(players: int) -> list[str]:
     >>> seat_names(3)
     ['You', 'North-west', 'North-east']
     """
-    names = ["You"]
+    names = [t("seat.you")]
     for s in range(1, players):
-        names.append(COMPASS[round(seat_angle(s, players) / 45) % 8])
+        names.append(t(f"compass.{round(seat_angle(s, players) / 45) % 8}"))
     return names
 
 
@@ -127,11 +125,11 @@ def bid_text(value: int | None, suit: int | None) -> str:
     if value is None:
         return ""
     if value == 0:
-        return "Nil"
+        return t("bid.nil_text")
     if value == -1:
-        return "Blind nil"
+        return t("bid.blind_nil_text")
     if suit is not None:
-        return f"{value} {SUIT_WORDS[suit]}"
+        return t("bid.auction_text", n=value, suit=suit)
     return str(value)
 
 

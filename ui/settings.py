@@ -81,6 +81,11 @@ DECKS = {
 NAME_CHARS = 20  # a player's name, at most
 
 
+def slug(text: str) -> str:
+    """A catalogue key made from an English title: "End of the game" -> "end_of_the_game"."""
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+
 def clean_name(value: object) -> str:
     """A name as typed: text only (no control characters, spaces collapsed), at most NAME_CHARS.
 

@@ -39,11 +39,12 @@ from game.actions import (
     bid,
     bid_value,
 )
-from game.cards import DECK_SIZE, card_name, popcount
+from game.cards import DECK_SIZE, popcount
 from game.deal import tricks_per_hand
 
 # The model is split in modules; every name is importable from here too.
 from .dialog_model import DialogModel, Field, build_dialog  # noqa: F401
+from .i18n import option_choice_label, option_label, t
 from .model_base import (  # noqa: F401
     COMPASS,
     PASS_WORDS,
@@ -78,7 +79,7 @@ from .score_sheet import (  # noqa: F401
     spades_hand_scores,
     winner_text,
 )
-from .settings import DECKS, GAME_NAMES, OPTION_GROUPS, SPEEDS, Settings
+from .settings import DECKS, OPTION_GROUPS, SPEEDS, Settings
 
 # --------------------------------------------------------------------- data
 
@@ -211,13 +212,13 @@ def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
         if v.game == "spades":
             b = v.bids[s]
             if b is not None:
-                bid_t = "Bid " + bid_text(b, v.bid_suits[s]) if b > 0 else bid_text(b, None)
+                bid_t = t("seat.bid", bid=bid_text(b, v.bid_suits[s])) if b > 0 else bid_text(b, None)
             elif v.phase == "bid":
-                bid_t = "Bidding…" if v.to_act == s else "No bid yet"
+                bid_t = t("seat.bidding") if v.to_act == s else t("seat.no_bid")
             else:
                 bid_t = "—"
-            bags = f", {v.bags[side]} bags" if v.rules.bag_limit else ""
-            score = f"{v.scores[side]}{bags}"
+            score = t("seat.score_bags", score=v.scores[side], n=v.bags[side]) if v.rules.bag_limit else str(
+                v.scores[side])
             hand_points = ""
         else:
             bid_t = ""
@@ -226,10 +227,10 @@ def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
         level = ""
         if s != ui.human:
             lv = ui.settings.levels[(s - 1) % len(ui.settings.levels)] if ui.settings.levels else "normal"
-            level = lv.capitalize()
+            level = t("level." + lv)
         status = ""
         if v.to_act == s and v.phase in ("pass", "bid", "play", "draw", "moon"):
-            status = "Your turn" if s == ui.human else "Thinking…"
+            status = t("seat.your_turn") if s == ui.human else t("seat.thinking")
         out.append(
             SeatModel(
                 seat=s,
@@ -275,26 +276,28 @@ def _trick(v: Any, ui: UiState, names: list[str]) -> TrickModel:
         last_round = v.cut[-1][0]
         draws = tuple((seat, c) for r, seat, c in v.cut if r == last_round)
         if v.phase == "deal":
-            label = f"{names[v.dealer]} cut the highest card and deals."
+            label = t("cut.deals", name=names[v.dealer])
             if v.dealer == ui.human:
-                label = "You cut the highest card and deal."
+                label = t("cut.you_deal")
             return TrickModel("cut", label, _trick_cards(v, draws, names, v.dealer, ui.human))
-        label = "Cutting for the deal: the highest card deals."
+        label = t("cut.cutting")
         if last_round:
-            label = "A tie for the highest card: those players cut again."
+            label = t("cut.tie")
         return TrickModel("cut", label, _trick_cards(v, draws, names, None, ui.human))
     if v.trick:
         total = tricks_per_hand(v.rules)
-        return TrickModel("current", f"Trick {v.trick_number + 1} of {total}",
+        return TrickModel("current", t("trick.number", number=v.trick_number + 1, total=total),
                           _trick_cards(v, v.trick, names, None, ui.human))
     if ui.hold_trick and v.last_trick is not None:
         pairs, winner = v.last_trick
-        who = "You take" if winner == ui.human else f"{names[winner]} takes"
-        return TrickModel("taken", f"{who} the trick.", _trick_cards(v, pairs, names, winner, ui.human))
+        label = t("trick.you_take") if winner == ui.human else t("trick.takes", name=names[winner])
+        return TrickModel("taken", label, _trick_cards(v, pairs, names, winner, ui.human))
     if v.phase == "play":
         total = tricks_per_hand(v.rules)
-        leader = "You lead" if v.to_act == ui.human else f"{names[v.to_act]} leads"
-        return TrickModel("empty", f"Trick {v.trick_number + 1} of {total}: {leader}.", ())
+        number = v.trick_number + 1
+        label = (t("trick.you_lead", number=number, total=total) if v.to_act == ui.human
+                 else t("trick.leads", number=number, total=total, name=names[v.to_act]))
+        return TrickModel("empty", label, ())
     return TrickModel("empty", "", ())
 
 
@@ -302,8 +305,8 @@ def _last_trick(v: Any, ui: UiState, names: list[str]) -> LastTrick | None:
     if not ui.show_last or v.last_trick is None:
         return None
     pairs, winner = v.last_trick
-    who = "you" if winner == ui.human else names[winner]
-    return LastTrick(f"Last trick, won by {who}", _trick_cards(v, pairs, names, winner, ui.human))
+    label = t("last.by_you") if winner == ui.human else t("last.by", name=names[winner])
+    return LastTrick(label, _trick_cards(v, pairs, names, winner, ui.human))
 
 
 # --------------------------------------------------------------------- hand
@@ -320,7 +323,7 @@ def _hand(v: Any, ui: UiState) -> Hand:
     legal = set(v.legal) if v.to_act == me else set()
     if v.game == "spades" and v.phase == "bid" and not v.looked:
         n = v.hand_sizes[me]
-        return Hand((), n, f"Your hand, {n} cards face down", "none")
+        return Hand((), n, t("hand.face_down", n=n), "none")
     passing = v.phase == "pass" and popcount(v.passed) < getattr(v.rules, "pass_count", 0)
     received = v.received if v.phase == "play" and v.trick_number == 0 else 0
     cards = []
@@ -338,9 +341,9 @@ def _hand(v: Any, ui: UiState) -> Hand:
                               action in hinted and (playable or passing)))
     mode = "pass" if passing else "play" if v.phase == "play" else "view" if cards else "none"
     count = len(cards)
-    label = f"Your hand, {count} card{'s' if count != 1 else ''}"
+    label = t("hand.label", n=count)
     if mode == "play" and v.to_act == me:
-        label += f", {sum(1 for c in cards if c.playable)} playable"
+        label = t("hand.label_playable", n=count, playable=sum(1 for c in cards if c.playable))
     return Hand(tuple(cards), 0, label, mode)
 
 
@@ -354,18 +357,18 @@ def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
     if v.phase == "pass":
         count = rules.pass_count
         target = names[v.pass_target] if v.pass_target is not None else ""
-        direction = PASS_WORDS[v.pass_direction]
+        direction = t("pass." + v.pass_direction)
         if popcount(v.passed) >= count:
-            return Controls("none", "Waiting for the others to choose their passes.")
+            return Controls("none", t("pass.waiting"))
         chosen = len(ui.selected)
         ready = chosen == count and mine
-        label = f"Pass {count} card{'s' if count != 1 else ''} {direction}"
-        prompt = f"Choose {count} card{'s' if count != 1 else ''} to pass {direction}, to {target}."
+        label = t("pass.button", n=count, direction=direction)
+        prompt = t("pass.prompt", n=count, direction=direction, name=target)
         if not mine:
-            prompt += f" {names[v.to_act]} chooses first."
+            prompt += " " + t("pass.first", name=names[v.to_act])
         return Controls("pass", prompt, (
             Choice("pass", "", label, ready, primary=True),
-            Choice("clear-pass", "", "Clear", chosen > 0),
+            Choice("clear-pass", "", t("pass.clear"), chosen > 0),
         ))
     if not mine:
         return Controls("none", "")
@@ -373,37 +376,33 @@ def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
     if v.phase == "draw":
         c = v.draw_card
         took = v.hand_sizes[me]
-        prompt = (
-            f"Top of the stock: the {card_name(c)}. Keep it (the next card is thrown away unseen), "
-            f"or discard it and take the next card. You have {took} of 13 cards."
-        )
+        prompt = t("draw.prompt", card=c, n=took)
         return Controls("draw", prompt, (
-            Choice("act", str(KEEP), "Keep it", True, primary=True),
-            Choice("act", str(DISCARD), "Discard it, take the next"),
+            Choice("act", str(KEEP), t("draw.keep"), True, primary=True),
+            Choice("act", str(DISCARD), t("draw.discard")),
         ), face(c))
     if v.phase == "moon":
         total = 26 * (2 if v.players >= 6 else 1)
-        return Controls("moon", "You took every point: you shot the moon! How do you score it?", (
-            Choice("act", str(MOON_OTHERS), f"Everyone else +{total}", True, primary=True),
-            Choice("act", str(MOON_SELF), f"Me −{total}"),
+        return Controls("moon", t("moon.prompt"), (
+            Choice("act", str(MOON_OTHERS), t("moon.others", total=total), True, primary=True),
+            Choice("act", str(MOON_SELF), t("moon.self", total=total)),
         ))
     if v.phase != "bid":
         return Controls("none", "")
     if not v.looked:
-        prompt = "Bid blind nil now, before you see your cards (+200 or −200), or look at them first."
-        return Controls("blind", prompt, (
-            Choice("act", str(BLIND_NIL_BID), "Bid blind nil"),
-            Choice("act", str(LOOK), "Look at my cards", True, primary=True),
+        return Controls("blind", t("blind.prompt"), (
+            Choice("act", str(BLIND_NIL_BID), t("blind.bid")),
+            Choice("act", str(LOOK), t("blind.look"), True, primary=True),
         ))
     tricks = tricks_per_hand(rules)
     partner = ""
     if rules.partnership:
         pb = v.bids[(me + 2) % 4]
         if pb is not None:
-            partner = f" Your partner bid {bid_text(pb, v.bid_suits[(me + 2) % 4]).lower()}."
+            partner = " " + t("bid.partner", bid=bid_text(pb, v.bid_suits[(me + 2) % 4]).lower())
     choices = []
     if rules.nil:
-        choices.append(Choice("act", str(NIL_BID), "Nil", NIL_BID in legal, group="number"))
+        choices.append(Choice("act", str(NIL_BID), t("bid.nil"), NIL_BID in legal, group="number"))
     if rules.auction:
         numbers = sorted({bid_value(a) for a in legal if auction_suit(a) is not None})
         for n in range(1, tricks + 1):
@@ -411,12 +410,13 @@ def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
         if ui.auction_n is not None:
             for s in (3, 2, 1, 0):
                 a = auction_bid(ui.auction_n, s)
-                choices.append(Choice("act", str(a), f"{ui.auction_n} {SUIT_WORDS[s]}", a in legal, group="suit"))
-        prompt = "Your bid: tricks, then the trump suit. The highest bid names trump." + partner
+                choices.append(Choice("act", str(a), t("bid.auction_choice", n=ui.auction_n, suit=s), a in legal,
+                                      group="suit"))
+        prompt = t("bid.auction_prompt") + partner
         return Controls("auction", prompt, tuple(choices))
     for n in range(1, tricks + 1):
         choices.append(Choice("act", str(bid(n)), str(n), bid(n) in legal, group="number"))
-    return Controls("bid", "Your bid: how many tricks will you take?" + partner, tuple(choices))
+    return Controls("bid", t("bid.prompt") + partner, tuple(choices))
 
 
 # --------------------------------------------------------------------- status
@@ -429,33 +429,33 @@ def _status(v: Any, ui: UiState, names: list[str]) -> tuple[str, str]:
     mine = v.to_act == me
     phase = v.phase
     if phase == "cut":
-        return "Cutting for the first dealer.", ""
+        return t("status.cutting"), ""
     if phase == "deal":
-        return ("You deal." if v.dealer == me else f"{names[v.dealer]} deals."), ""
+        return (t("status.you_deal") if v.dealer == me else t("status.deals", name=names[v.dealer])), ""
     if phase == "draw":
-        return ("Your draw." if mine else f"{who} is drawing from the stock."), "draw" if mine else ""
+        return (t("status.your_draw") if mine else t("status.drawing", name=who)), "draw" if mine else ""
     if phase == "pass":
         if popcount(v.passed) >= v.rules.pass_count:
-            return "Waiting for the others to pass.", ""
-        return ("Choose your cards to pass." if mine else f"{who} is choosing cards to pass."), "pass"
+            return t("status.waiting_passes"), ""
+        return (t("status.your_pass") if mine else t("status.passing", name=who)), "pass"
     if phase == "bid":
-        return ("Your bid." if mine else f"{who} is bidding."), "bid" if mine else ""
+        return (t("status.your_bid") if mine else t("status.bidding", name=who)), "bid" if mine else ""
     if phase == "play":
         if ui.hold_trick and not v.trick and not mine:
-            return f"{who} leads next.", ""
+            return t("status.leads_next", name=who), ""
         if mine:
-            return ("Your lead: play a card." if not v.trick else "Your turn: play a card."), "play"
-        return f"{who} is playing.", ""
+            return (t("status.your_lead") if not v.trick else t("status.your_play")), "play"
+        return t("status.playing", name=who), ""
     if phase == "moon":
         if mine:
-            return "Choose how to score your moon.", "moon"
-        return f"{who} shot the moon and is choosing.", ""
+            return t("status.your_moon"), "moon"
+        return t("status.moon", name=who), ""
     if phase in ("hand_over", "game_over") and ui.hold_trick and v.last_trick is not None:
         winner = v.last_trick[1]
-        return ("You take" if winner == me else f"{names[winner]} takes") + " the last trick.", ""
+        return (t("status.you_take_last") if winner == me else t("status.takes_last", name=names[winner])), ""
     if phase == "hand_over":
-        return f"Hand {v.hand_number} is over.", "next"
-    return "The game is over.", "over"
+        return t("status.hand_over", number=v.hand_number), "next"
+    return t("status.game_over"), "over"
 
 
 def _notice(v: Any, ui: UiState, names: list[str]) -> str:
@@ -463,10 +463,10 @@ def _notice(v: Any, ui: UiState, names: list[str]) -> str:
         return ""
     if v.received:
         giver = next((s for s in range(v.players) if (s + _offset(v.pass_direction)) % v.players == ui.human), None)
-        who = names[giver] if giver is not None else "another player"
-        return f"You received {names_text(sorted_cards(v.received))} from {who}."
+        who = names[giver] if giver is not None else t("notice.another")
+        return t("notice.received", cards=sorted_cards(v.received), name=who)
     if v.pass_direction == "hold" and v.rules.pass_count:
-        return "No passing this hand."
+        return t("notice.no_pass")
     return ""
 
 
@@ -479,24 +479,24 @@ def _offset(direction: str) -> int:
 
 def _rule_value(spec: Any, value: Any) -> str:
     if spec.kind == "bool":
-        return "on" if value else "off"
+        return t("rules.on") if value else t("rules.off")
     if spec.kind == "choice":
         if isinstance(value, tuple):
-            return ", ".join(value) if value else "none"
-        return dict(spec.choices).get(value, str(value))
+            return ", ".join(value) if value else t("rules.none")
+        return option_choice_label(spec, value)
     return str(value)
 
 
 def rules_lines(rules: Any) -> tuple[tuple[str, str], ...]:
     """Every option in force, read from the engine's rule set."""
-    out = [("Players", str(rules.players)), ("Target score", str(rules.target))]
+    out = [(t("rules.players"), str(rules.players)), (t("rules.target"), str(rules.target))]
     for _, group in OPTION_GROUPS[rules.game]:
         for spec in group:
             value = getattr(rules, spec.name)
             if spec.name == "pass_cycle":
-                out.append((spec.label, ", ".join(value)))
+                out.append((option_label(spec), ", ".join(t("dir." + d) for d in value)))
             else:
-                out.append((spec.label, _rule_value(spec, value)))
+                out.append((option_label(spec), _rule_value(spec, value)))
     return tuple(out)
 
 
@@ -528,7 +528,7 @@ def build_table(v: Any, ui: UiState) -> TableModel:
     status, awaiting = _status(v, ui, names)
     s = ui.settings
     preset_t = f" · {s.preset}" if s.game == v.game else ""
-    title = f"{GAME_NAMES[v.game]}{preset_t} · {v.players} players · to {v.rules.target}"
+    title = t("title", game=t("game." + v.game), preset=preset_t, n=v.players, target=v.rules.target)
     return TableModel(
         title=title,
         game=v.game,

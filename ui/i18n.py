@@ -1,0 +1,218 @@
+"""Every word the player sees, in four languages: English, Spanish,
+Portuguese and Swedish (the languages the rules were written in).
+
+The catalogues are plain dicts in ``ui/lang/<code>.py``: a key, and a
+template in :meth:`str.format` syntax, or for words that change with a
+number, one template per plural form (``{"one": ..., "other": ...}``,
+chosen by the parameter ``n``). English is complete by definition; a test
+(tests/ui/test_i18n.py) fails when another catalogue lacks a key, a form or
+a parameter of the English one. A key missing at run time falls back to
+English, never to an error.
+
+Cards and suits are passed as numbers and named in the language of the
+moment: a parameter whose name ends in ``card`` is a card (``{card}`` its
+name, ``{card:the}`` its name with the article the sentence needs), one
+ending in ``suit`` a suit, one ending in ``cards`` a list of cards
+("the 2 of clubs, the 3 of clubs and the Ace of hearts").
+
+>>> set_language("en")
+>>> t("hand.label", n=1), t("hand.label", n=13)
+('Your hand, 1 card', 'Your hand, 13 cards')
+>>> t("card.name", card=49), card_text(49, "the")
+('Queen of spades', 'the Queen of spades')
+>>> set_language("sv")
+>>> t("card.name", card=49)
+'Spader dam'
+>>> set_language("en")
+
+The engine speaks English (its refusals are also for the command line and
+the saves); it gives each refusal a key and parameters too
+(:func:`game.explain.explain_message`), which :func:`engine_text` renders
+here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+LANGUAGES = {"en": "English", "es": "Español", "pt": "Português", "sv": "Svenska"}
+DEFAULT = "en"
+
+_catalogues: dict[str, dict[str, Any]] = {}
+_language = DEFAULT
+
+
+def catalogue(lang: str) -> dict[str, Any]:
+    """The messages of ``lang`` (imported on first use)."""
+    if lang not in _catalogues:
+        module = importlib.import_module(f"ui.lang.{lang}")
+        _catalogues[lang] = module.MESSAGES
+    return _catalogues[lang]
+
+
+def set_language(lang: str) -> None:
+    global _language
+    _language = lang if lang in LANGUAGES else DEFAULT
+
+
+def language() -> str:
+    return _language
+
+
+def pick_language(preferred: list[str] | tuple[str, ...]) -> str:
+    """The first of the browser's languages that we speak, else English.
+
+    >>> pick_language(["sv-SE", "en-US"]), pick_language(["pt-BR"]), pick_language(["de", "fr"])
+    ('sv', 'pt', 'en')
+    """
+    for tag in preferred:
+        base = str(tag).strip().lower().replace("_", "-").split("-")[0]
+        if base in LANGUAGES:
+            return base
+    return DEFAULT
+
+
+def plural_form(lang: str, n: int) -> str:
+    """CLDR's plural category of ``n`` for our languages: "one" or "other".
+
+    Portuguese (as in Brazil) says "0 carta" like "1 carta"; the others
+    keep "one" for 1 alone.
+
+    >>> [plural_form("pt", n) for n in (0, 1, 2)], [plural_form("es", n) for n in (0, 1, 2)]
+    (['one', 'one', 'other'], ['other', 'one', 'other'])
+    """
+    n = abs(int(n))
+    if lang == "pt":
+        return "one" if n in (0, 1) else "other"
+    return "one" if n == 1 else "other"
+
+
+def _template(lang: str, key: str, params: dict[str, Any]) -> str | None:
+    entry = catalogue(lang).get(key)
+    if isinstance(entry, dict):
+        form = plural_form(lang, params.get("n", 0))
+        return entry.get(form) or entry.get("other")
+    return entry
+
+
+class _Card:
+    """A card as a format parameter: ``{card}`` or ``{card:the}``."""
+
+    def __init__(self, card: int, lang: str) -> None:
+        self.card = card
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        return card_text(self.card, spec, self.lang)
+
+
+class _Suit:
+    def __init__(self, suit: int, lang: str) -> None:
+        self.suit = suit
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        text = _lookup(self.lang, f"suit.{self.suit}")
+        return text[:1].upper() + text[1:] if spec == "cap" else text
+
+
+class _Cards:
+    def __init__(self, cards: list[int], lang: str) -> None:
+        self.cards = list(cards)
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        return list_text([card_text(c, spec or "the", self.lang) for c in self.cards], self.lang)
+
+
+def _lookup(lang: str, key: str) -> str:
+    text = catalogue(lang).get(key)
+    if text is None:
+        text = catalogue(DEFAULT).get(key, key)
+    return text  # type: ignore[return-value]
+
+
+def card_text(card: int, spec: str = "", lang: str | None = None) -> str:
+    """A card's name (``spec`` "the": with its article, as in a sentence)."""
+    lang = lang or _language
+    rank, suit = card % 13, (card % 52) // 13
+    name = _lookup(lang, "card.pattern").format(rank=_lookup(lang, f"rank.{rank}"), suit=_lookup(lang, f"suit.{suit}"))
+    name = name[:1].upper() + name[1:]
+    if spec == "the":
+        article = _lookup(lang, f"article.{rank}")
+        # The article goes before the name, which then keeps its own case
+        # only where the language capitalizes rank names ("the Queen").
+        return f"{article} {name if _lookup(lang, 'card.capital') == 'yes' else name[:1].lower() + name[1:]}".strip()
+    return name
+
+
+def list_text(items: list[str], lang: str | None = None) -> str:
+    """'a, b and c' in the language's words."""
+    lang = lang or _language
+    if len(items) <= 1:
+        return "".join(items)
+    return _lookup(lang, "list.pattern").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def _wrap(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    out = {}
+    for name, value in params.items():
+        if name.endswith("cards") and isinstance(value, (list, tuple)):
+            out[name] = _Cards(value, lang)
+        elif name.endswith("card") and isinstance(value, int):
+            out[name] = _Card(value, lang)
+        elif name.endswith("suit") and isinstance(value, int):
+            out[name] = _Suit(value, lang)
+        else:
+            out[name] = value
+    return out
+
+
+def t(key: str, **params: Any) -> str:
+    """The message ``key`` in the current language, with ``params`` filled in."""
+    lang = _language
+    template = _template(lang, key, params)
+    if template is None:
+        lang = DEFAULT
+        template = _template(DEFAULT, key, params)
+        if template is None:
+            raise KeyError(f"no message {key!r} in the English catalogue")
+    return template.format(**_wrap(params, lang))
+
+
+def engine_text(message: tuple[str, dict[str, Any]] | None, fallback: str = "") -> str:
+    """An engine refusal (``(key, params)`` from game.explain) in the current language.
+
+    >>> from game.state import new_match
+    >>> from game.explain import explain_message
+    >>> m = new_match("hearts", "standard", seed=3)
+    >>> set_language("es")
+    >>> engine_text(explain_message(m, 49))
+    'Es momento de cortar para elegir al primer repartidor, no de jugar una carta.'
+    >>> set_language("en")
+    """
+    if not message:
+        return fallback
+    key, params = message
+    params = dict(params)
+    if "doing" in params:
+        params["doing"] = t("engine.doing." + str(params["doing"]))
+    try:
+        return t("engine." + key, **params)
+    except (KeyError, IndexError, ValueError):
+        return fallback
+
+
+def option_label(spec: Any) -> str:
+    """A rule option's name (``spec``: a ui.settings.OptionSpec)."""
+    return t(f"opt.{spec.name}")
+
+
+def option_help(spec: Any) -> str:
+    return t(f"opt.{spec.name}.help")
+
+
+def option_choice_label(spec: Any, value: Any) -> str:
+    key = f"opt.{spec.name}.{value or 'usual'}"
+    return t(key) if key in catalogue(DEFAULT) else str(value)

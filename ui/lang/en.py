@@ -1,0 +1,181 @@
+"""English: the reference catalogue (every key of every other language).
+
+The options of the New game dialog and the rules panel are named here
+from ui/settings.py's own English (``opt.<name>``, ``opt.<name>.help``,
+``opt.<name>.<value>``), so that file stays the one place that describes
+them; the other catalogues translate the same keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, Any] = {
+    # Cards: the pattern of a card's name, ranks 2..Ace, suits clubs..spades,
+    # the article a card takes in a sentence, and how a list ends.
+    "card.pattern": "{rank} of {suit}",
+    "card.capital": "yes",  # rank names keep their capital after the article
+    "rank.0": "2", "rank.1": "3", "rank.2": "4", "rank.3": "5", "rank.4": "6", "rank.5": "7", "rank.6": "8",
+    "rank.7": "9", "rank.8": "10", "rank.9": "Jack", "rank.10": "Queen", "rank.11": "King", "rank.12": "Ace",
+    "suit.0": "clubs", "suit.1": "diamonds", "suit.2": "hearts", "suit.3": "spades",
+    "article.0": "the", "article.1": "the", "article.2": "the", "article.3": "the", "article.4": "the",
+    "article.5": "the", "article.6": "the", "article.7": "the", "article.8": "the", "article.9": "the",
+    "article.10": "the", "article.11": "the", "article.12": "the",
+    "card.name": "{card}",
+    "list.pattern": "{first} and {last}",
+    # Seats
+    "seat.you": "You",
+    "compass.0": "South", "compass.1": "South-west", "compass.2": "West", "compass.3": "North-west",
+    "compass.4": "North", "compass.5": "North-east", "compass.6": "East", "compass.7": "South-east",
+    "seat.bid": "Bid {bid}",
+    "seat.bidding": "Bidding…",
+    "seat.no_bid": "No bid yet",
+    "seat.score_bags": {"one": "{score}, {n} bag", "other": "{score}, {n} bags"},
+    "seat.your_turn": "Your turn",
+    "seat.thinking": "Thinking…",
+    "level.random": "Random", "level.easy": "Easy", "level.normal": "Normal", "level.hard": "Hard",
+    "bid.nil_text": "Nil",
+    "bid.blind_nil_text": "Blind nil",
+    "bid.auction_text": "{n} {suit}",
+    # The middle of the table
+    "cut.deals": "{name} cut the highest card and deals.",
+    "cut.you_deal": "You cut the highest card and deal.",
+    "cut.cutting": "Cutting for the deal: the highest card deals.",
+    "cut.tie": "A tie for the highest card: those players cut again.",
+    "trick.number": "Trick {number} of {total}",
+    "trick.you_take": "You take the trick.",
+    "trick.takes": "{name} takes the trick.",
+    "trick.you_lead": "Trick {number} of {total}: You lead.",
+    "trick.leads": "Trick {number} of {total}: {name} leads.",
+    "last.by_you": "Last trick, won by you",
+    "last.by": "Last trick, won by {name}",
+    # Your hand and your choices
+    "hand.face_down": {"one": "Your hand, {n} card face down", "other": "Your hand, {n} cards face down"},
+    "hand.label": {"one": "Your hand, {n} card", "other": "Your hand, {n} cards"},
+    "hand.label_playable": {"one": "Your hand, {n} card, {playable} playable",
+                            "other": "Your hand, {n} cards, {playable} playable"},
+    "pass.left": "left", "pass.right": "right", "pass.across": "across", "pass.hold": "no pass",
+    "dir.left": "left", "dir.right": "right", "dir.across": "across", "dir.hold": "hold",
+    "pass.waiting": "Waiting for the others to choose their passes.",
+    "pass.button": {"one": "Pass {n} card {direction}", "other": "Pass {n} cards {direction}"},
+    "pass.prompt": {"one": "Choose {n} card to pass {direction}, to {name}.",
+                    "other": "Choose {n} cards to pass {direction}, to {name}."},
+    "pass.first": "{name} chooses first.",
+    "pass.clear": "Clear",
+    "draw.prompt": ("Top of the stock: {card:the}. Keep it (the next card is thrown away unseen), "
+                    "or discard it and take the next card. You have {n} of 13 cards."),
+    "draw.keep": "Keep it",
+    "draw.discard": "Discard it, take the next",
+    "moon.prompt": "You took every point: you shot the moon! How do you score it?",
+    "moon.others": "Everyone else +{total}",
+    "moon.self": "Me −{total}",
+    "blind.prompt": "Bid blind nil now, before you see your cards (+200 or −200), or look at them first.",
+    "blind.bid": "Bid blind nil",
+    "blind.look": "Look at my cards",
+    "bid.partner": "Your partner bid {bid}.",
+    "bid.nil": "Nil",
+    "bid.auction_choice": "{n} {suit}",
+    "bid.auction_prompt": "Your bid: tricks, then the trump suit. The highest bid names trump.",
+    "bid.prompt": "Your bid: how many tricks will you take?",
+    # The status line
+    "status.cutting": "Cutting for the first dealer.",
+    "status.you_deal": "You deal.",
+    "status.deals": "{name} deals.",
+    "status.your_draw": "Your draw.",
+    "status.drawing": "{name} is drawing from the stock.",
+    "status.waiting_passes": "Waiting for the others to pass.",
+    "status.your_pass": "Choose your cards to pass.",
+    "status.passing": "{name} is choosing cards to pass.",
+    "status.your_bid": "Your bid.",
+    "status.bidding": "{name} is bidding.",
+    "status.leads_next": "{name} leads next.",
+    "status.your_lead": "Your lead: play a card.",
+    "status.your_play": "Your turn: play a card.",
+    "status.playing": "{name} is playing.",
+    "status.your_moon": "Choose how to score your moon.",
+    "status.moon": "{name} shot the moon and is choosing.",
+    "status.you_take_last": "You take the last trick.",
+    "status.takes_last": "{name} takes the last trick.",
+    "status.hand_over": "Hand {number} is over.",
+    "status.game_over": "The game is over.",
+    "notice.another": "another player",
+    "notice.received": "You received {cards} from {name}.",
+    "notice.no_pass": "No passing this hand.",
+    # The rules panel and the title
+    "rules.on": "on", "rules.off": "off", "rules.none": "none",
+    "rules.players": "Players", "rules.target": "Target score",
+    "title": {"one": "{game}{preset} · {n} player · to {target}",
+              "other": "{game}{preset} · {n} players · to {target}"},
+    "game.hearts": "Hearts", "game.spades": "Spades",
+    # The controller's messages
+    "msg.hint": "Hint: {reason}",
+    "msg.wait_deal": "Wait for the deal.",
+    "msg.hand_over": "The hand is over.",
+    "msg.game_over": "The game is over.",
+    "msg.wait.bid": "Wait: it is {name}'s turn to bid.",
+    "msg.wait.play": "Wait: it is {name}'s turn to play.",
+    "msg.wait.pass": "Wait: it is {name}'s turn to pass.",
+    "msg.wait.draw": "Wait: it is {name}'s turn to draw.",
+    "msg.wait.moon": "Wait: it is {name}'s turn to choose.",
+    "msg.wait.other": "Wait: it is {name}'s turn to act.",
+    "msg.someone": "someone else",
+    "msg.pass_full": {"one": "You have chosen {n} card already: click it to put it back.",
+                      "other": "You have chosen {n} cards already: click one of them to put it back."},
+    "msg.pass_count": {"one": "Choose {n} card to pass: you have chosen {chosen}.",
+                       "other": "Choose {n} cards to pass: you have chosen {chosen}."},
+    "msg.bot_failed": "Something went wrong with a computer player. Start a new game to go on.",
+    "msg.broken": "Something went wrong. Start a new game if the table does not respond.",
+    "msg.new_game": {"one": "New game of {game}: {n} player, to {target} points.",
+                     "other": "New game of {game}: {n} players, to {target} points."},
+    "msg.restored": "Game restored: {game}, hand {number}.",
+    # The page around the table
+    "page.new_game": "New game",
+    "page.last_trick": "Last trick",
+    "page.hint": "Hint",
+    "page.hint_title": "What a good player would do now, and why",
+    "page.saves": "Saves & stats",
+    "page.speed": "Speed",
+    "page.deck": "Cards",
+    "page.language": "Language",
+    "speed.slow": "Slow", "speed.normal": "Normal", "speed.fast": "Fast", "speed.instant": "Instant",
+    "deck.two": "Two colours (red and black)",
+    "deck.four": "Four colours (clubs green, diamonds blue)",
+}
+
+
+def _engine_messages() -> dict[str, str]:
+    """The engine's refusals (game/explain.py), with the card named the
+    way this catalogue names cards."""
+    from game.explain import MESSAGES as ENGINE
+
+    out = {}
+    for key, text in ENGINE.items():
+        text = text.replace("the {card}", "{card:the}").replace("{suit} are not", "{suit:cap} are not")
+        out["engine." + key] = text
+    return out
+
+
+def _option_messages() -> dict[str, str]:
+    """Labels, one-line help and choices of every rule option, from ui/settings.py."""
+    from ui import settings as S
+
+    out = {}
+    for game, groups in S.OPTION_GROUPS.items():
+        for title, specs in groups:
+            out[f"group.{game}.{S.slug(title)}"] = title
+            for spec in specs:
+                out[f"opt.{spec.name}"] = spec.label
+                out[f"opt.{spec.name}.help"] = spec.help
+                for value, label in spec.choices:
+                    out[f"opt.{spec.name}.{value or 'usual'}"] = label
+        out[f"target.help.{game}"] = S.TARGET_HELP[game]
+    for (game, preset), note in S.PRESET_NOTES.items():
+        out[f"preset.{game}.{preset}"] = preset.capitalize()
+        out[f"preset.{game}.{preset}.note"] = note
+    for level, label in S.LEVEL_NAMES.items():
+        out[f"level.{level}.long"] = label
+    return out
+
+
+MESSAGES.update(_engine_messages())
+MESSAGES.update(_option_messages())
