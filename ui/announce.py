@@ -34,10 +34,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.actions import MOON_SELF
-from game.cards import card_name
 from game.deal import tricks_per_hand
 
-from .model_base import PASS_WORDS, bid_text, hearts_points, names_text, sorted_cards
+from .i18n import t
+from .model_base import bid_text, hearts_points, sorted_cards
 from .score_sheet import build_summary
 
 KEEP_LAST = 20  # sentences kept for the page: it only appends the new ones
@@ -50,18 +50,15 @@ class _Seat:
         self.human = human
 
 
-def subject(seat: int, names: list[str], human: int, verb: str) -> str:
-    """'You play' / 'West plays' (the verb given in its plain form).
+def said(key: str, seat: int, names: list[str], human: int, **params: Any) -> str:
+    """The sentence ``key`` about ``seat``: its ``.you`` form for the human.
 
-    >>> subject(0, ["You", "West"], 0, "take"), subject(1, ["You", "West"], 0, "take")
-    ('You take', 'West takes')
+    >>> said("ann.take", 0, ["You", "West"], 0, points=""), said("ann.take", 1, ["You", "West"], 0, points="")
+    ('You take the trick.', 'West takes the trick.')
     """
     if seat == human:
-        return f"You {verb}"
-    third = verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
-    if verb == "have":
-        third = "has"
-    return f"{names[seat]} {third}"
+        return t(key + ".you", **params)
+    return t(key, name=names[seat], **params)
 
 
 def bid_words(value: int, suit: int | None) -> str:
@@ -75,29 +72,26 @@ def describe(before: Any, action: int, after: Any, names: list[str], human: int)
     phase = before.phase
     seat = before.to_act
     if phase == "cut" and after.phase == "deal":
-        out.append(subject(after.dealer, names, human, "cut") + " the highest card and " +
-                   ("deal." if after.dealer == human else "deals."))
+        out.append(said("ann.cut", after.dealer, names, human))
     elif phase == "deal":
         out.append(_deal_text(after, names, human))
     elif phase == "play" and seat is not None:
-        out.append(subject(seat, names, human, "play") + f" the {card_name(action)}.")
+        out.append(said("ann.play", seat, names, human, card=action))
         if not after.trick and after.last_trick is not None:
             pairs, winner = after.last_trick
-            out.append(subject(winner, names, human, "take") + " the trick" + _trick_points(after, pairs) + ".")
+            out.append(said("ann.take", winner, names, human, points=_trick_points(after, pairs)))
     elif phase == "bid" and seat is not None and before.bids[seat] is None and after.bids[seat] is not None:
-        out.append(subject(seat, names, human, "bid") + " " + bid_words(after.bids[seat], after.bid_suits[seat]) + ".")
+        out.append(said("ann.bid", seat, names, human, bid=bid_words(after.bids[seat], after.bid_suits[seat])))
     elif phase == "pass" and after.phase != "pass" and after.received:
         giver = _giver(after, human)
-        who = names[giver] if giver is not None else "another player"
-        out.append(f"The cards are passed. You received {names_text(sorted_cards(after.received))} from {who}.")
+        who = names[giver] if giver is not None else t("notice.another")
+        out.append(t("ann.passed", cards=sorted_cards(after.received), name=who))
     elif phase == "moon" and seat is not None:
         total = 26 * (2 if after.players >= 6 else 1)
-        if action == MOON_SELF:
-            out.append(subject(seat, names, human, "take") + f" −{total} for the moon.")
-        else:
-            out.append(subject(seat, names, human, "give") + f" {total} points to everyone else for the moon.")
+        key = "ann.moon_self" if action == MOON_SELF else "ann.moon_others"
+        out.append(said(key, seat, names, human, total=total))
     if after.phase == "moon" and phase != "moon" and after.moon_shooter is not None:
-        out.append(("You" if after.moon_shooter == human else names[after.moon_shooter]) + " shot the moon!")
+        out.append(said("ann.shot_moon", after.moon_shooter, names, human))
     if after.phase in ("hand_over", "game_over") and phase not in ("hand_over", "game_over"):
         out.extend(hand_over_texts(after, names, human))
     turn = your_turn_text(after, human, names)
@@ -107,13 +101,12 @@ def describe(before: Any, action: int, after: Any, names: list[str], human: int)
 
 
 def _deal_text(v: Any, names: list[str], human: int) -> str:
-    text = f"Hand {v.hand_number}. " + subject(v.dealer, names, human, "deal") + "."
+    text = t("ann.hand", number=v.hand_number) + " " + said("ann.deal", v.dealer, names, human)
     if v.game == "hearts" and v.rules.pass_count:
         if v.pass_direction == "hold":
-            text += " No passing this hand."
+            text += " " + t("notice.no_pass")
         else:
-            n = v.rules.pass_count
-            text += f" Pass {n} card{'s' if n != 1 else ''} {PASS_WORDS[v.pass_direction]}."
+            text += " " + t("ann.pass", n=v.rules.pass_count, direction=t("pass." + v.pass_direction))
     return text
 
 
@@ -126,7 +119,7 @@ def _trick_points(v: Any, pairs: tuple[tuple[int, int], ...]) -> str:
     points = hearts_points(mask, v.rules)
     if not points:
         return ""
-    return f", {points} point{'s' if abs(points) != 1 else ''}".replace("-", "−")
+    return t("ann.trick_points", n=points).replace("-", "−")
 
 
 def _giver(v: Any, human: int) -> int | None:
@@ -141,15 +134,15 @@ def hand_over_texts(v: Any, names: list[str], human: int) -> list[str]:
         return []
     parts = []
     for line in summary.lines:
-        detail = f"; {line.detail}" if line.detail and line.detail != "no points" else ""
+        detail = f"; {line.detail}" if line.detail and line.detail != t("sheet.no_points") else ""
         points = line.points.lstrip("+")
-        unit = "point" if points in ("1", "-1") else "points"
-        parts.append(f"{line.name}: {points} {unit}, total {line.total}{detail}.")
-    texts = [f"Hand {v.hand_number} is over. " + " ".join(parts)]
+        value = int(points.replace("−", "-")) if points.replace("−", "-").lstrip("-").isdigit() else 0
+        parts.append(t("ann.line", name=line.name, n=value, points=points, total=line.total, detail=detail))
+    texts = [t("ann.hand_over", number=v.hand_number) + " " + " ".join(parts)]
     notes = list(summary.notes)
     if summary.game_over:
         winner = notes.pop(0) if notes else ""
-        texts.append(" ".join(x for x in ["The game is over.", winner, *notes] if x))
+        texts.append(" ".join(x for x in [t("status.game_over"), winner, *notes] if x))
     elif notes:
         texts.append(" ".join(notes))
     return texts
@@ -161,19 +154,19 @@ def your_turn_text(v: Any, human: int, names: list[str]) -> str:
         return ""
     if v.phase == "play":
         if v.trick:
-            return "Your turn: play a card."
-        total = tricks_per_hand(v.rules)
-        return f"Your lead, trick {v.trick_number + 1} of {total}."
+            return t("status.your_play")
+        return t("ann.your_lead", number=v.trick_number + 1, total=tricks_per_hand(v.rules))
     if v.phase == "bid":
-        return "Your turn to bid." if v.looked else "Your turn: bid blind nil, or look at your cards."
+        return t("ann.your_bid") if v.looked else t("ann.your_blind")
     if v.phase == "pass":
-        n = v.rules.pass_count
-        target = f", to {names[v.pass_target]}" if v.pass_target is not None else ""
-        return f"Your turn: choose {n} card{'s' if n != 1 else ''} to pass {PASS_WORDS[v.pass_direction]}{target}."
+        direction = t("pass." + v.pass_direction)
+        if v.pass_target is not None:
+            return t("ann.your_pass_to", n=v.rules.pass_count, direction=direction, name=names[v.pass_target])
+        return t("ann.your_pass", n=v.rules.pass_count, direction=direction)
     if v.phase == "draw" and v.draw_card is not None:
-        return f"Your draw: the {card_name(v.draw_card)} is on top of the stock."
+        return t("ann.your_draw", card=v.draw_card)
     if v.phase == "moon":
-        return "You took every point: choose how to score your moon."
+        return t("ann.your_moon")
     return ""
 
 

@@ -34,6 +34,7 @@ from game.state import Match
 
 from . import settings as S
 from .announce import Announcer, your_turn_text
+from .i18n import engine_text, t
 from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, player_names
 
 BotChoose = Callable[[Any, str, random.Random], Any]
@@ -109,8 +110,7 @@ class Controller:
         self.ui = UiState(settings=settings)
         self._held: tuple[int, int, int] | None = None
         rules = self.match.rules
-        self._announce_start(f"New game of {S.GAME_NAMES[rules.game]}: {rules.players} players, "
-                             f"to {rules.target} points.")
+        self._announce_start(t("msg.new_game", game=t("game." + rules.game), n=rules.players, target=rules.target))
         self._changed()
         self.kick()
 
@@ -123,7 +123,7 @@ class Controller:
         self.generation += 1
         self.ui = UiState(settings=self.settings)
         self._held = None
-        self._announce_start(f"Game restored: {S.GAME_NAMES[match.rules.game]}, hand {match.hand_number}.")
+        self._announce_start(t("msg.restored", game=t("game." + match.rules.game), number=match.hand_number))
         self._changed()
         self.kick()
 
@@ -163,12 +163,12 @@ class Controller:
         assert m is not None
         names = self._names()
         if m.phase in ("hand_over", "game_over"):
-            return "The hand is over." if m.phase == "hand_over" else "The game is over."
+            return t("msg.hand_over") if m.phase == "hand_over" else t("msg.game_over")
         if m.phase in ("cut", "deal"):
-            return "Wait for the deal."
-        who = names[m.to_act] if m.to_act is not None else "someone else"
-        doing = {"bid": "bid", "play": "play", "pass": "pass", "draw": "draw", "moon": "choose"}.get(m.phase, "act")
-        return f"Wait: it is {who}'s turn to {doing}."
+            return t("msg.wait_deal")
+        who = names[m.to_act] if m.to_act is not None else t("msg.someone")
+        phase = m.phase if m.phase in ("bid", "play", "pass", "draw", "moon") else "other"
+        return t("msg.wait." + phase, name=who)
 
     def _apply(self, action: int) -> bool:
         """Apply the human's action through the engine; a refusal becomes the message."""
@@ -180,7 +180,7 @@ class Controller:
         try:
             m.apply(action)
         except IllegalAction as error:
-            self._say(str(error))
+            self._say(engine_text(error.message, str(error)))
             return False
         self._set_ui(message="", show_last=False, hold_trick=False, auction_n=None)
         self._after_action(action)
@@ -222,7 +222,7 @@ class Controller:
         if c in chosen:
             chosen.discard(c)
         elif len(chosen) >= count:
-            self._say(f"You have chosen {count} cards already: click one of them to put it back.")
+            self._say(t("msg.pass_full", n=count))
             return
         else:
             chosen.add(c)
@@ -244,7 +244,7 @@ class Controller:
             return
         chosen = sorted(self.ui.selected)
         if len(chosen) != count:
-            self._say(f"Choose {count} cards to pass: you have chosen {len(chosen)}.")
+            self._say(t("msg.pass_count", n=count, chosen=len(chosen)))
             return
         # One engine action per card; try them on a copy first so that a
         # refusal leaves the match untouched.
@@ -257,7 +257,7 @@ class Controller:
                 trial.apply(c)
                 actions.append(c)
         except IllegalAction as error:
-            self._say(str(error))
+            self._say(engine_text(error.message, str(error)))
             return
         for a in actions:
             m.apply(a)
@@ -291,7 +291,7 @@ class Controller:
             action, why = self.hint(m.view(me))
             actions.append(action)
             reasons.append(why)
-        self._set_ui(hint=(len(m.actions), tuple(actions)), message="Hint: " + " ".join(reasons))
+        self._set_ui(hint=(len(m.actions), tuple(actions)), message=t("msg.hint", reason=" ".join(reasons)))
         self._changed()
 
     def _cmd_act(self, arg: str) -> None:
@@ -408,7 +408,7 @@ class Controller:
             await self._run_bots(gen)
         except Exception:  # a bug must show, not freeze the table silently
             traceback.print_exc(file=sys.stderr)
-            self._say("Something went wrong with a computer player. Start a new game to go on.")
+            self._say(t("msg.bot_failed"))
 
     async def _run_bots(self, gen: int) -> None:
         me = self.ui.human

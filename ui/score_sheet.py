@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.cards import HEARTS, JACK_DIAMONDS_MASK, QUEEN_SPADES_MASK, SUIT_MASKS, popcount
+from game.cards import HEARTS, JACK_DIAMONDS, JACK_DIAMONDS_MASK, QUEEN_SPADES, QUEEN_SPADES_MASK, SUIT_MASKS, popcount
 from game.deal import tricks_per_hand
 from game.scoring import spades_side_score
 
+from .i18n import card_text, list_text, t
 from .model_base import SUIT_LETTER, Choice, hearts_points, side_name
 
 
@@ -87,7 +88,7 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
     sides = tuple(side_name(v, side, names) for side in range(v.rules.sides))
     rows = []
     if v.game == "spades":
-        fields = ("Bid", "Won", "Pts", "Total", "Bags")
+        fields = (t("sheet.bid"), t("sheet.won"), t("sheet.pts"), t("sheet.total"), t("sheet.bags"))
         totals = [0] * len(sides)
         for i, rec in enumerate(v.records):
             scores = spades_hand_scores(v, rec)
@@ -108,13 +109,14 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
                 cells.append((bid_t, str(sum(v.tricks_won[s] for s in seats)), "", "", ""))
             rows.append(SheetRow(str(v.hand_number), tuple(cells), True))
         totals_t = tuple(
-            f"{v.scores[i]}" + (f" ({v.bags[i]} bags)" if v.rules.bag_limit else "") for i in range(len(sides))
+            t("sheet.total_bags", score=v.scores[i], n=v.bags[i]) if v.rules.bag_limit else str(v.scores[i])
+            for i in range(len(sides))
         )
         note = ""
         if v.rules.bag_limit:
-            note = f"Bags are overtricks: every {v.rules.bag_limit} cost {v.rules.bag_penalty}."
+            note = t("sheet.bags_note", limit=v.rules.bag_limit, penalty=v.rules.bag_penalty)
     else:
-        fields = ("Pts", "Total")
+        fields = (t("sheet.pts"), t("sheet.total"))
         totals = [0] * len(sides)
         for i, rec in enumerate(v.records):
             pts = rec["result"]["points"]
@@ -127,9 +129,9 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
             cells = tuple((str(hearts_points(v.taken[s], v.rules)), "") for s in range(len(sides)))
             rows.append(SheetRow(str(v.hand_number), cells, True))
         totals_t = tuple(str(x) for x in v.scores)
-        note = f"Lowest score wins when someone reaches {v.rules.target}."
+        note = t("sheet.lowest_wins", target=v.rules.target)
     if v.game == "spades":
-        note = (note + " " if note else "") + f"Highest score wins at {v.rules.target}."
+        note = (note + " " if note else "") + t("sheet.highest_wins", target=v.rules.target)
     return ScoreSheet(sides, fields, tuple(rows), totals_t, note)
 
 
@@ -141,10 +143,10 @@ def winner_text(v: Any, ui: Any, names: list[str]) -> str:
         return ""
     mine = v.side_of(ui.human) in v.winners
     if mine:
-        return "You win!" if not (v.game == "spades" and v.rules.partnership) else "You and your partner win!"
-    who = " and ".join(side_name(v, w, names) for w in v.winners)
-    verb = "win" if "&" in who or len(v.winners) > 1 else "wins"
-    return f"{who} {verb}."
+        return t("win.you") if not (v.game == "spades" and v.rules.partnership) else t("win.you_partner")
+    sides = [side_name(v, w, names) for w in v.winners]
+    plural = len(sides) > 1 or any("&" in side for side in sides)
+    return t("win.many" if plural else "win.one", name=list_text(sides))
 
 
 def build_summary(v: Any, ui: Any, names: list[str]) -> Summary | None:
@@ -166,15 +168,16 @@ def build_summary(v: Any, ui: Any, names: list[str]) -> Summary | None:
             for s in seats:
                 b = bids[s][0]
                 if b <= 0:
-                    kind = "Blind nil" if b < 0 else "Nil"
-                    ok = "made" if tricks[s] == 0 else f"failed ({tricks[s]} trick{'s' if tricks[s] != 1 else ''})"
-                    parts.append(f"{names[s]}: {kind} {ok}")
+                    kind = t("bid.blind_nil_text") if b < 0 else t("bid.nil_text")
+                    ok = t("sheet.nil_made") if tricks[s] == 0 else t("sheet.nil_failed", n=tricks[s])
+                    parts.append(t("sheet.nil", name=names[s], kind=kind, result=ok))
             contract = sum(bids[s][0] for s in seats if bids[s][0] > 0)
             if contract:
                 got = sum(tricks[s] for s in seats if bids[s][0] > 0)
-                parts.append(f"bid {contract}, took {got}: {'made' if got >= contract else 'set'}")
+                parts.append(t("sheet.contract_made" if got >= contract else "sheet.contract_set",
+                               bid=contract, took=got))
             if penalties:
-                parts.append(f"bag penalty −{penalties * v.rules.bag_penalty}")
+                parts.append(t("sheet.bag_penalty", points=penalties * v.rules.bag_penalty))
             lines.append(SummaryLine(side_name(v, side, names), "; ".join(parts), f"{points:+d}",
                                      str(v.scores[side]), side in v.winners))
     else:
@@ -184,25 +187,26 @@ def build_summary(v: Any, ui: Any, names: list[str]) -> Summary | None:
             detail = []
             h = popcount(taken & SUIT_MASKS[HEARTS])
             if h:
-                detail.append(f"{h} heart{'s' if h != 1 else ''}")
+                detail.append(t("sheet.hearts", n=h))
             if taken & QUEEN_SPADES_MASK:
-                detail.append("the Queen of spades")
+                detail.append(card_text(QUEEN_SPADES, "the"))
             if v.rules.jack_of_diamonds and taken & JACK_DIAMONDS_MASK:
-                detail.append("the Jack of diamonds")
-            lines.append(SummaryLine(names[s], ", ".join(detail) or "no points",
+                detail.append(card_text(JACK_DIAMONDS, "the"))
+            lines.append(SummaryLine(names[s], ", ".join(detail) or t("sheet.no_points"),
                                      f"{pts[s]:+d}" if pts[s] else "0", str(v.scores[s]), s in v.winners))
         total = 26 * (2 if v.players >= 6 else 1)
         for s in range(v.players):
             raw = popcount(v.taken[s] & SUIT_MASKS[HEARTS]) + 13 * popcount(v.taken[s] & QUEEN_SPADES_MASK)
             if raw == total:
-                how = f" and took −{total}" if rec.get("moon_choice") == "self_minus_26" else ""
-                notes.append(f"{names[s]} shot the moon{how}!")
+                took = rec.get("moon_choice") == "self_minus_26"
+                notes.append(t("sheet.moon_took" if took else "sheet.moon", name=names[s], total=total))
     if over:
-        title = f"Game over after {len(v.records)} hand{'s' if len(v.records) != 1 else ''}"
+        title = t("summary.game_over", n=len(v.records))
         notes.insert(0, winner_text(v, ui, names))
-        buttons = (Choice("again", "", "Play again", True, primary=True), Choice("new-game", "", "New game…"))
+        buttons = (Choice("again", "", t("summary.again"), True, primary=True),
+                   Choice("new-game", "", t("summary.new_game")))
     else:
-        title = f"Hand {v.hand_number} is over"
-        buttons = (Choice("next", "", "Next hand", True, primary=True),)
+        title = t("summary.hand_over", number=v.hand_number)
+        buttons = (Choice("next", "", t("summary.next"), True, primary=True),)
     return Summary(title, tuple(lines), tuple(notes), buttons, over)
 
