@@ -1,0 +1,554 @@
+"""Claiming the rest of the hand: the engine proves a claim with every hand in view.
+
+A claim by a seat says that its side (the seat, or in partnership Spades the
+seat and its partner) takes every remaining trick of the hand, whatever the
+other seats play, its side playing as the engine chooses. The proof is an
+AND-OR search over the remaining plays, through the match's own rule for
+legal cards: at a seat of the claiming side one good card is enough, at any
+other seat every legal card must still lose every trick.
+
+>>> from game.state import Match
+>>> from game.rules import preset
+>>> from game.cards import parse_mask
+>>> m = Match(preset("spades", "classic"), seed=0)
+>>> m.deal_hands([parse_mask("AS KS QS"), parse_mask("2H 3H 4H"),
+...               parse_mask("5H 6H 7H"), parse_mask("8H 9H TH")], dealer=3)
+>>> for b in ("3", "1", "1", "1"):
+...     m.apply(b)
+>>> c = prove_claim(m, 0)
+>>> c.ok, c.reason
+(True, 'You take every remaining trick: your spades are the highest left.')
+>>> len(c.line)
+12
+>>> prove_claim(m.clone(), 1).reason
+'It is not your turn: claim when it is.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import (
+    DECK_SIZE,
+    FULL_DECK,
+    HEARTS,
+    QUEEN_SPADES_MASK,
+    RANK_OF,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUIT_OF,
+    card_name,
+)
+
+if TYPE_CHECKING:
+    from .state import Match
+
+COMPASS = ("South", "South-west", "West", "North-west", "North", "North-east", "East", "South-east")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The engine's answer to a claim.
+
+    ``ok``: the claiming side takes every remaining trick whatever the others
+    play. ``reason``: one sentence for the player. ``line``: when ``ok``, the
+    actions (cards) that play the hand out from here, the claiming side
+    following the proof and the others playing their lowest legal card;
+    empty otherwise.
+    """
+
+    ok: bool
+    reason: str
+    line: tuple[int, ...] = ()
+
+
+def seat_names(players: int) -> list[str]:
+    """The compass name of each seat, seat 0 at the bottom (South), as the table shows them.
+
+    >>> seat_names(4)
+    ['South', 'West', 'North', 'East']
+    """
+    return [COMPASS[round(8 * s / players) % 8] for s in range(players)]
+
+
+def can_offer_claim(match: Match, seat: int) -> bool:
+    """Whether to show ``seat`` a "Claim the rest" button now: its turn in the
+    play phase with at least two tricks to go (the current one counts).
+
+    This looks at public facts only, never at the other hands, so the button
+    gives nothing away and costs nothing to redraw; the proof runs only when
+    the player claims.
+    """
+    return match.phase == "play" and match.to_act == seat and match.tricks_in_hand - match.trick_number >= 2
+
+
+def prove_claim(match: Match, seat: int, names: Sequence[str] | None = None) -> Claim:
+    """Prove or refute a claim of every remaining trick by ``seat``'s side.
+
+    ``names`` are the seats' names for the reason (default: compass names);
+    the claimer is addressed as "you". ``match`` is not changed.
+    """
+    if match.phase != "play":
+        return Claim(False, "You can claim only while the cards are being played.")
+    if match.to_act != seat:
+        return Claim(False, "It is not your turn: claim when it is.")
+    names = list(names) if names is not None else seat_names(match.players)
+    prover = _Prover(match, seat)
+    if not prover.win():
+        return Claim(False, prover.refutation(names))
+    return Claim(True, prover.praise(), _line(match, seat, prover.memo))
+
+
+def accepts_claim(match: Match, claimer: int) -> bool:
+    """Whether the bots accept ``claimer``'s claim of the rest: exactly when the
+    engine proves it, so they accept a correct claim and refuse a wrong one
+    (the sentence that says why is :func:`prove_claim`'s ``reason``)."""
+    return prove_claim(match, claimer).ok
+
+
+def claim_strategy(match: Match, seat: int, memo: dict | None = None) -> int | None:
+    """The card the claiming side (``seat``'s side) plays now under the proof,
+    when one of its seats is to act and the claim still holds; else None."""
+    if match.phase != "play" or match.to_act is None:
+        return None
+    prover = _Prover(match, seat, memo)
+    if not prover.ours[match.to_act]:
+        return None
+    return prover.choose()
+
+
+def _line(match: Match, seat: int, memo: dict) -> tuple[int, ...]:
+    """Play the hand out on a copy: the claiming side by the proof, the others
+    by their lowest legal card (the proof covers every card they might play)."""
+    m = match.clone()
+    line = []
+    side = m.side_of(seat)
+    while m.phase == "play":
+        if m.side_of(m.to_act) == side:  # type: ignore[arg-type]
+            action = claim_strategy(m, seat, memo)
+            assert action is not None, "a proven claim has a card to play"
+        else:
+            action = m.legal_actions()[0]
+        m.apply(action)
+        line.append(action)
+    return tuple(line)
+
+
+def _cards(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _fold(mask: int) -> int:
+    """Both decks folded onto the first: which card faces are present."""
+    return (mask | (mask >> DECK_SIZE)) & FULL_DECK
+
+
+class _Prover:
+    """The AND-OR search, on a private copy of the match whose play state
+    (hands, trick, lead card, broken, trick number, seat to act) it changes
+    and restores. Legal cards come from the match's own ``_play_mask``; the
+    trick winner and the breaking of hearts or trump follow ``Match._play``
+    and ``Match._end_trick`` (the tests check them against ``apply``)."""
+
+    def __init__(self, match: Match, seat: int, memo: dict | None = None) -> None:
+        w = match.clone()  # lists copied: the search changes them in place
+        self.w = w
+        self.n = w.players
+        side = w.side_of(seat)
+        self.seat = seat
+        self.ours = tuple(w.side_of(s) == side for s in range(self.n))
+        self.trump = w.trump
+        self.trump_mask = SUIT_MASKS[w.trump] if w.trump >= 0 else 0
+        self.hearts = w.game == "hearts"
+        self.memo: dict = {} if memo is None else memo
+        self.groups: dict = {}
+        self.solo = sum(self.ours) == 1
+
+    # ------------------------------------------------------------ the search
+
+    def win(self) -> bool:
+        """Whether the claiming side takes every remaining trick from here."""
+        w = self.w
+        key = (tuple(w.hands), tuple(w.trick), tuple(w.trick_seats), w.to_act, w.broken, w.lead_card, w.extra,
+               w.trick_number == 0)  # fmt: skip
+        value = self.memo.get(key)
+        if value is None:
+            value = self.memo[key] = self._search()
+        return value
+
+    def _search(self) -> bool:
+        w = self.w
+        seat: int = w.to_act  # type: ignore[assignment]
+        if not w.trick:
+            if not any(w.hands):
+                return True
+            if self._top_trump_against() or self._short_of_trumps() or self._solo_must_lose():
+                return False
+            if self.ours[seat] and self._sure_winners(seat) is not None:
+                return True
+        ours = self.ours[seat]
+        for c in self._candidates(seat):
+            if self._try(seat, c) == ours:
+                return ours
+        return not ours
+
+    def _try(self, seat: int, c: int) -> bool:
+        """Play ``c`` for ``seat``, search on, and take it back."""
+        w = self.w
+        n = self.n
+        bit = 1 << c
+        hands = w.hands
+        trick = w.trick
+        lead_card, broken, extra, to_act = w.lead_card, w.broken, w.extra, w.to_act
+        hands[seat] ^= bit
+        trick.append(c)
+        w.trick_seats.append(seat)
+        w.lead_card = -1
+        if not broken:
+            suit = SUIT_OF[c]
+            lead_only = w._breaks_on_lead_only
+            if lead_only is None:  # Spades: any trump breaks
+                if suit == self.trump:
+                    w.broken = True
+            elif (suit == HEARTS and (len(trick) == 1 or not lead_only)) or (
+                w._queen_breaks and bit & QUEEN_SPADES_MASK
+            ):
+                w.broken = True
+        if len(trick) < w.trick_size:
+            if extra and extra >> seat & 1 and w.trick_number == 0:
+                w.extra = extra ^ (1 << seat)
+            else:
+                w.to_act = (seat + 1) % n
+            result = self.win()
+        else:
+            winner = w.trick_seats[_best(trick, self.trump)]
+            if not self.ours[winner]:
+                result = False
+            else:
+                seats, size = w.trick_seats, w.trick_size
+                w.trick, w.trick_seats = [], []
+                w.trick_number += 1
+                w.trick_size = n
+                w.to_act = winner
+                result = self.win()
+                w.trick_number -= 1
+                w.trick, w.trick_seats, w.trick_size = trick, seats, size
+        trick.pop()
+        w.trick_seats.pop()
+        hands[seat] ^= bit
+        w.lead_card, w.broken, w.extra, w.to_act = lead_card, broken, extra, to_act
+        return result
+
+    def choose(self) -> int | None:
+        """A card for the claiming side's seat to act that keeps every trick, or None."""
+        w = self.w
+        seat: int = w.to_act  # type: ignore[assignment]
+        if not w.trick:
+            sure = self._sure_winners(seat)
+            if sure is not None:
+                return sure
+        for c in self._candidates(seat):
+            if self._try(seat, c):
+                return c
+        return None
+
+    # ------------------------------------------------------------ candidates
+
+    def _candidates(self, seat: int) -> list[int]:
+        """One card of each group of equivalent legal cards, likeliest first
+        (for the claiming side the cards that keep the trick, for the others
+        the cards that take it)."""
+        w = self.w
+        legal = w._play_mask(seat)
+        hand = w.hands[seat]
+        live = 0
+        for h in w.hands:
+            live |= h
+        for c in w.trick:
+            live |= 1 << c
+        cards: list[int] = []
+        groups = self.groups
+        for s in range(4):
+            sm = SUIT_MASKS[s]
+            lg = legal & sm
+            if lg:
+                key = (lg, hand & sm, live & sm)
+                reps = groups.get(key)
+                if reps is None:
+                    reps = groups[key] = self._suit_groups(s, lg, hand & sm, live & sm)
+                cards.extend(reps)
+        if len(cards) < 2:
+            return cards
+        trump = self.trump
+        trick = w.trick
+        if not trick:
+            # Leads: trumps and high cards first.
+            cards.sort(key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]), reverse=True)
+            return cards
+        b = _best(trick, trump)
+        best = trick[b]
+        led = SUIT_OF[trick[0]]
+        best_suit, best_rank = SUIT_OF[best], RANK_OF[best]
+
+        def beats(c: int) -> bool:
+            suit = SUIT_OF[c]
+            if suit == best_suit:
+                return RANK_OF[c] > best_rank
+            return suit == trump and best_suit != trump
+
+        def power(c: int) -> tuple[bool, int]:
+            return (SUIT_OF[c] == trump or SUIT_OF[c] == led, RANK_OF[c])
+
+        if not w.extra:
+            # Of the cards of one suit that cannot take the trick, playing the
+            # lowest is never worse for the seat: keeping a higher card of the
+            # same suit instead of a lower one can only help its side later,
+            # and neither card changes who takes this trick. (In Hearts the
+            # Queen of spades is kept apart: it breaks hearts and scores.) For
+            # the claiming side with a partner, a higher card could change
+            # which of the two takes a later trick and leads next, so only
+            # cards with none of the partner's cards between them count as one.
+            between = 0
+            if self.ours[seat] and not self.solo:
+                for s, h in enumerate(w.hands):
+                    if s != seat and self.ours[s]:
+                        between |= _fold(h)
+            last = [-1] * 5
+            kept = []
+            for c in cards:  # each suit's cards come lowest first
+                if beats(c):
+                    kept.append(c)
+                    continue
+                k = 4 if self.hearts and (1 << c) & QUEEN_SPADES_MASK else SUIT_OF[c]
+                prev = last[k]
+                face = c % DECK_SIZE
+                if prev < 0 or between >> prev & ((2 << (face - prev)) - 1):
+                    last[k] = face
+                    kept.append(c)
+            cards = kept
+        if self.ours[seat]:
+            if self.ours[w.trick_seats[b]]:
+                cards.sort(key=power)  # the side holds the trick: play low
+            else:
+                cards.sort(key=lambda c: (not beats(c), power(c)))  # the cheapest card that takes it
+        else:
+            cards.sort(key=lambda c: (beats(c), power(c)), reverse=True)
+            # Cards that cannot take the trick: the lowest first, keeping the high ones.
+            k = sum(1 for c in cards if beats(c))
+            cards[k:] = sorted(cards[k:], key=power)
+        return cards
+
+    def _suit_groups(self, s: int, legal: int, hand: int, live: int) -> list[int]:
+        """One legal card of each run of ``hand``'s cards in suit ``s`` with no
+        live card of another seat (or in the trick) between them: such cards
+        win and lose the same tricks. Two-deck copies held elsewhere split a
+        run; in Hearts the Queen of spades stands alone (it scores and breaks)."""
+        out = []
+        in_run = False
+        lone_queen = self.hearts
+        for r in range(13):
+            b = (1 << (13 * s + r)) | (1 << (13 * s + r + DECK_SIZE))
+            if not live & b:
+                continue
+            own = hand & b
+            mine = legal & b
+            if live & ~hand & b or (lone_queen and b & QUEEN_SPADES_MASK):
+                in_run = False
+                if mine:
+                    out.append((mine & -mine).bit_length() - 1)
+                continue
+            if not in_run and own and mine:
+                out.append((mine & -mine).bit_length() - 1)
+                in_run = True
+        return out
+
+    # ------------------------------------------------------------ quick tests
+
+    def _top_trump_against(self) -> bool:
+        """Between tricks: an other side's seat holds every live copy of the
+        highest trump left, so it must take a trick when it plays one."""
+        if not self.trump_mask:
+            return False
+        w = self.w
+        top = 0
+        for h in w.hands:
+            top |= _fold(h & self.trump_mask)
+        if not top:
+            return False
+        face = 1 << (top.bit_length() - 1)
+        copies = face | (face << DECK_SIZE)
+        return all(self.ours[s] is False or not (h & copies) for s, h in enumerate(w.hands))
+
+    def _short_of_trumps(self) -> bool:
+        """Between tricks: some other seat's trumps cannot each meet a higher
+        trump of the claiming side. Each such trump falls in a different
+        trick, and the claiming side takes that trick only with a higher
+        trump in it, so the side needs a distinct higher trump for each."""
+        w = self.w
+        if not self.trump_mask or w.extra:
+            return False
+        ours = 0
+        for s, h in enumerate(w.hands):
+            if self.ours[s]:
+                ours |= h & self.trump_mask
+        ranks = sorted((RANK_OF[c] for c in _cards(ours)), reverse=True)
+        for s, h in enumerate(w.hands):
+            theirs = h & self.trump_mask
+            if self.ours[s] or not theirs:
+                continue
+            # Greedy matching, their highest trump against our highest.
+            mine = iter(ranks)
+            for r in sorted((RANK_OF[c] for c in _cards(theirs)), reverse=True):
+                if next((m for m in mine if m > r), None) is None:
+                    return True
+        return False
+
+    def _solo_must_lose(self) -> bool:
+        """Between tricks, a claimer without a partner leads every one of its
+        cards. If another seat holds a card of a suit above the claimer's
+        lowest card of it, and at least as many cards of that suit, it keeps
+        that card until the low one is led and takes the trick. (Only where
+        discards are free: a seat never has to throw the high card away.)"""
+        w = self.w
+        if not self.solo or w.extra or w.lead_card >= 0:
+            return False
+        if not (w._plain_discards or (w.trick_number > 0 and (w._breaks_on_lead_only is not True or w.broken))):
+            return False
+        mine = w.hands[self.seat]
+        for sm in SUIT_MASKS:
+            low = _fold(mine & sm)
+            if not low:
+                continue
+            low &= -low
+            count = (mine & sm).bit_count()
+            for s, h in enumerate(w.hands):
+                theirs = h & sm
+                if s != self.seat and theirs.bit_count() >= count and _fold(theirs) >= low << 1:
+                    return True
+        return False
+
+    def _sure_winners(self, seat: int) -> int | None:
+        """At the claiming side's lead: when every card of the leader is the
+        highest left in its suit (ties go to the leader, who plays first) and
+        nobody else can trump, or the leader can draw every other trump first,
+        the card to lead now; else None."""
+        w = self.w
+        if w.lead_card >= 0 or w.extra:
+            return None
+        hand = w.hands[seat]
+        others = 0
+        longest = 0
+        for s, h in enumerate(w.hands):
+            if s != seat:
+                others |= h
+                longest = max(longest, (h & self.trump_mask).bit_count())
+        for sm in SUIT_MASKS:
+            mine = _fold(hand & sm)
+            theirs = _fold(others & sm)
+            if mine and theirs and (mine & -mine) < 1 << (theirs.bit_length() - 1):
+                return None
+        legal = w._play_mask(seat)
+        if longest:
+            trumps = hand & self.trump_mask
+            if trumps.bit_count() < longest or not legal & trumps:
+                return None
+            legal &= trumps
+        top = _fold(legal)
+        face = 1 << (top.bit_length() - 1)
+        return (face if legal & face else face << DECK_SIZE).bit_length() - 1
+
+    # ------------------------------------------------------------ sentences
+
+    def praise(self) -> str:
+        """The sentence for a proven claim."""
+        w = self.w
+        seat: int = w.to_act  # type: ignore[assignment]
+        alone = sum(self.ours) == 1
+        take = "You take" if alone else "Your side takes"
+        if not w.trick and seat == self.seat and self._sure_winners(seat) is not None:
+            hand = w.hands[seat]
+            suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
+            what = f"your {SUIT_NAMES[suits[0]]} are" if len(suits) == 1 else "your cards are"
+            return f"{take} every remaining trick: {what} the highest left."
+        return f"{take} every remaining trick, whatever the others play."
+
+    def refutation(self, names: Sequence[str]) -> str:
+        """The sentence for a refused claim: follow the search's best line for
+        the claiming side against a reply that wins a trick, and name the seat
+        and card that take it."""
+        w = self.w
+        saved = (list(w.hands), list(w.trick), list(w.trick_seats), w.to_act, w.broken, w.lead_card, w.extra,
+                 w.trick_number, w.trick_size)  # fmt: skip
+        on_table = len(w.trick)
+        try:
+            while True:
+                seat: int = w.to_act  # type: ignore[assignment]
+                cands = self._candidates(seat)
+                if self.ours[seat]:
+                    c = cands[0]
+                else:
+                    c = next(c for c in cands if not self._try(seat, c))
+                self._advance(seat, c)
+                if not w.trick:
+                    cards, seats = self.last
+                    b = _best(cards, self.trump)
+                    if not self.ours[seats[b]]:
+                        who = names[seats[b]]
+                        if b < on_table:
+                            return f"{who} takes this trick with the {card_name(cards[b])}."
+                        return f"{who} can still win a trick with the {card_name(cards[b])}."
+                    on_table = 0
+        finally:
+            w.hands, w.trick, w.trick_seats = saved[0], saved[1], saved[2]
+            w.to_act, w.broken, w.lead_card, w.extra, w.trick_number, w.trick_size = saved[3:]
+
+    def _advance(self, seat: int, c: int) -> None:
+        """Play ``c`` for good (the refutation's walk), like ``Match._play``."""
+        w = self.w
+        bit = 1 << c
+        w.hands[seat] ^= bit
+        w.trick.append(c)
+        w.trick_seats.append(seat)
+        w.lead_card = -1
+        suit = SUIT_OF[c]
+        if not w.broken:
+            lead_only = w._breaks_on_lead_only
+            if lead_only is None:
+                w.broken = suit == self.trump
+            else:
+                w.broken = (suit == HEARTS and (len(w.trick) == 1 or not lead_only)) or bool(
+                    w._queen_breaks and bit & QUEEN_SPADES_MASK
+                )
+        if len(w.trick) < w.trick_size:
+            if w.extra and w.extra >> seat & 1 and w.trick_number == 0:
+                w.extra ^= 1 << seat
+            else:
+                w.to_act = (seat + 1) % self.n
+            return
+        self.last = (w.trick, w.trick_seats)
+        w.to_act = w.trick_seats[_best(w.trick, self.trump)]
+        w.trick, w.trick_seats = [], []
+        w.trick_number += 1
+        w.trick_size = self.n
+
+
+def _best(trick: list[int], trump: int) -> int:
+    """The index of the card that takes the trick so far, as ``Match._end_trick``
+    decides: the highest of the led suit or of trump; of two identical cards the first."""
+    best = 0
+    best_card = trick[0]
+    best_suit = SUIT_OF[best_card]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        suit = SUIT_OF[c]
+        if suit == best_suit:
+            if RANK_OF[c] > RANK_OF[best_card]:
+                best, best_card = i, c
+        elif suit == trump:
+            best, best_card, best_suit = i, c, suit
+    return best
