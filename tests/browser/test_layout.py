@@ -26,7 +26,10 @@ Spades partnership table (bidding, play) in a browser context of that size
   scrolling.
 
 The phone then plays a whole hand of Hearts with taps only: three cards
-picked and passed, every card played, the last trick opened and closed.
+picked and passed, a card that cannot be played tapped (the message why,
+dismissed), every card played, the last trick opened and closed. The New
+game dialog, at each size, is no wider than the screen and its controls are
+as big.
 Screenshots of each size and phase go to test-artifacts/ (layout-*.png) to
 look at; none is compared with a stored image, since fonts differ from
 machine to machine.
@@ -45,6 +48,7 @@ from table_helpers import (
     hand_cards,
     open_table,
     pass_cards,
+    play_first_playable,
     play_hand,
     playable,
     step,
@@ -81,15 +85,25 @@ BOXES = """() => {
   };
 }"""
 
-# Every visible control outside the hand whose box is smaller than the minimum.
-SMALL_CONTROLS = """(min) => {
+TABLE_CONTROLS = (
+    ".topbar :is(button, select, input), #table :is(button, select, input), .side :is(button, select, input, summary)"
+)
+DIALOG_CONTROLS = "#newgame :is(button, select, input, summary)"
+
+# Every visible control (outside the hand) whose box is smaller than the
+# minimum; a box to tick counts with its label, which ticks it too.
+SMALL_CONTROLS = """([min, selector]) => {
   const out = [];
-  const controls = document.querySelectorAll(
-    '.topbar :is(button, select, input), #table :is(button, select, input), .side :is(button, select, input, summary)');
-  for (const e of controls) {
+  for (const e of document.querySelectorAll(selector)) {
     if (e.closest('#hand, .visually-hidden') || !e.getClientRects().length) continue;
     if (getComputedStyle(e).visibility === 'hidden') continue;
-    const r = e.getBoundingClientRect();
+    let r = e.getBoundingClientRect();
+    const label = e.type === 'checkbox' || e.type === 'radio' ? document.querySelector(`label[for="${e.id}"]`) : null;
+    if (label) {
+      const l = label.getBoundingClientRect();
+      const [left, top] = [Math.min(r.left, l.left), Math.min(r.top, l.top)];
+      r = { width: Math.max(r.right, l.right) - left, height: Math.max(r.bottom, l.bottom) - top };
+    }
     if (r.width < min - 0.01 || r.height < min - 0.01) {
       out.push(`${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 30)}": `
                + `${r.width.toFixed(1)} x ${r.height.toFixed(1)}`);
@@ -187,7 +201,7 @@ def check_layout(page: Page, where: str) -> dict:
             assert not overlap(card, choice), f"{where}: a card of the hand on a choice: {card} {choice}"
     assert b["panel"]["top"] >= b["felt"]["bottom"] - 0.5, f"{where}: the turn line on the felt"
     # Controls big enough to tap.
-    small = page.evaluate(SMALL_CONTROLS, TAP)
+    small = page.evaluate(SMALL_CONTROLS, [TAP, TABLE_CONTROLS])
     assert not small, f"{where}: controls under {TAP} x {TAP} px: {small}"
     areas = hand_cards(page).evaluate_all(TAP_AREAS, TAP)
     narrow = [a for a in areas if a["width"] < STRIP or a["cardWidth"] < TAP - 0.01 or a["cardHeight"] < TAP - 0.01]
@@ -205,18 +219,25 @@ def check_summary(page: Page, where: str) -> None:
     assert summary.evaluate("(e) => e.scrollHeight <= e.clientHeight + 1"), f"{where}: the summary scrolls"
     button = summary.locator("button.primary")
     expect(button).to_be_in_viewport(ratio=1)
-    assert page.evaluate(SMALL_CONTROLS, TAP) == [], where
+    assert page.evaluate(SMALL_CONTROLS, [TAP, TABLE_CONTROLS]) == [], where
 
 
 def shot(page: Page, artifacts, size: str, name: str) -> None:
     page.screenshot(path=artifacts / f"layout-{size}-{name}.png")
 
 
-def tap(target: Locator) -> None:
-    """Tap the middle of the part of ``target`` (a card) that no other card covers."""
+def tap(page: Page, target: Locator) -> None:
+    """Tap the middle of the part of ``target`` (a card) that no other card covers.
+
+    Playwright holds a button marked aria-disabled as not enabled and will not
+    tap it; a card that cannot be played is tapped on the screen instead."""
     area = target.evaluate(f"(card) => ({TAP_AREAS})([card], {TAP})[0]")
     assert area["width"] >= STRIP, area
-    target.tap(position={"x": area["x"], "y": area["y"]})
+    if target.get_attribute("aria-disabled") == "true":
+        box = target.bounding_box()
+        page.touchscreen.tap(box["x"] + area["x"], box["y"] + area["y"])
+    else:
+        target.tap(position={"x": area["x"], "y": area["y"]})
 
 
 def test_hearts_fits_at_every_size(sized, base_url, artifacts):
@@ -250,6 +271,34 @@ def test_spades_fits_at_every_size(sized, base_url, artifacts):
     assert what == "play"
     check_layout(page, f"{size}, Spades play")
     shot(page, artifacts, size, "spades-play")
+    # A few tricks on: cards on the table, bids and tricks on the seats.
+    for _ in range(4):
+        last = step(page)
+        play_first_playable(page)
+        assert wait_turn(page, last) == "play"
+    check_layout(page, f"{size}, Spades, the fifth trick")
+    shot(page, artifacts, size, "spades-trick5")
+    check_clean(page, base_url)
+
+
+def test_new_game_dialog_fits_at_every_size(sized, base_url, artifacts):
+    """The New game dialog: no wider than the screen, its controls big enough
+    (a box to tick with its label), Start game always in sight."""
+    size, page = sized
+    open_table(page, base_url, HEARTS)
+    wait_turn(page)
+    page.locator(".topbar").get_by_role("button", name="New game").click()
+    dialog = page.locator("#newgame")
+    expect(dialog).to_be_visible()
+    b = page.evaluate(BOXES)
+    assert b["scrollWidth"] <= b["width"], f"{size}: the page is wider than the screen"
+    expect(dialog).to_be_in_viewport(ratio=1)
+    expect(dialog.get_by_role("button", name="Start game")).to_be_in_viewport(ratio=1)
+    small = page.evaluate(SMALL_CONTROLS, [TAP, DIALOG_CONTROLS])
+    assert not small, f"{size}, New game: controls under {TAP} x {TAP} px: {small}"
+    shot(page, artifacts, size, "newgame")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
     check_clean(page, base_url)
 
 
@@ -263,7 +312,7 @@ def test_phone_plays_a_hand_by_taps(chromium, base_url, artifacts):
         count = int(re.search(r"Choose (\d+) card", prompt).group(1))
         for i in range(count):
             card = hand_cards(page).nth(i * 4)
-            tap(card)
+            tap(page, card)
             expect(card).to_have_attribute("aria-pressed", "true")
         check_layout(page, "phone, three cards picked")
         shot(page, artifacts, "phone", "hearts-picked")
@@ -283,7 +332,7 @@ def test_phone_plays_a_hand_by_taps(chromium, base_url, artifacts):
                 expect(last_btn).to_have_attribute("aria-disabled", "false")
                 last_btn.tap()
                 expect(page.locator("#last li")).to_have_count(4)
-                assert page.evaluate(SMALL_CONTROLS, TAP) == []
+                assert page.evaluate(SMALL_CONTROLS, [TAP, TABLE_CONTROLS]) == []
                 expect(page.locator("#last")).to_be_in_viewport(ratio=1)
                 shot(page, artifacts, "phone", "hearts-last-trick")
                 page.locator("#last").get_by_role("button", name="Close").tap()
@@ -291,9 +340,20 @@ def test_phone_plays_a_hand_by_taps(chromium, base_url, artifacts):
             check_layout(page, f"phone, card {played + 1}")
             if played == 0:
                 shot(page, artifacts, "phone", "hearts-play")
+                # A tap on a card that cannot be played says why, and changes nothing.
+                wrong = page.locator('#hand button.card[aria-disabled="true"]').first
+                tap(page, wrong)
+                expect(page.locator("#message")).to_be_visible()
+                check_layout(page, "phone, the message why a card cannot be played")
+                shot(page, artifacts, "phone", "hearts-message")
+                page.locator("#message button.dismiss").tap()
+                expect(page.locator("#message")).to_be_hidden()
+                assert step(page) == last
+            if played == 3:
+                shot(page, artifacts, "phone", "hearts-trick4")
             card = playable(page).first
             name = card.get_attribute("aria-label")
-            tap(card)
+            tap(page, card)
             page.wait_for_function("(s) => Number(document.getElementById('table').dataset.step) > s", arg=last)
             expect(page.get_by_role("button", name=name, exact=True)).to_have_count(0)
             played += 1
