@@ -34,7 +34,7 @@ from game.state import Match
 
 from . import settings as S
 from .announce import Announcer, your_turn_text
-from .i18n import engine_text, t
+from .i18n import LANGUAGES, engine_text, set_language, t
 from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, player_names
 
 BotChoose = Callable[[Any, str, random.Random], Any]
@@ -331,6 +331,14 @@ class Controller:
         if arg in S.SPEEDS:
             self.settings = dataclasses.replace(self.settings, speed=arg)
             self._set_ui(settings=self.settings)
+            self._changed()
+
+    def _cmd_lang(self, arg: str) -> None:
+        """The language switch: the table, the dialog and every sentence from now on."""
+        if arg in LANGUAGES:
+            self.settings = dataclasses.replace(self.settings, lang=arg)
+            self._set_ui(settings=self.settings)
+            set_language(arg)
             self._changed()
 
     def _cmd_deck(self, arg: str) -> None:

@@ -11,19 +11,18 @@ from typing import Any
 
 from game.rules import PRESETS
 
+from .i18n import option_choice_label, option_help, option_label, t
 from .model_base import seat_names
 from .settings import (
     GAME_NAMES,
-    LEVEL_NAMES,
     LEVELS,
     NAME_CHARS,
     OPTION_GROUPS,
     PLAYER_COUNTS,
-    PRESET_NOTES,
     SPEEDS,
-    TARGET_HELP,
     Settings,
     check,
+    slug,
 )
 
 
@@ -73,52 +72,55 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
         fields = []
         for spec in specs:
             enabled = True
-            help_t = spec.help
+            help_t = option_help(spec)
             high = spec.high
-            choices = spec.choices
+            choices = tuple((value, option_choice_label(spec, value)) for value, _ in spec.choices)
             if spec.name == "partnership" and draft.players != 4:
                 enabled = False
-                help_t += " Needs 4 players."
+                help_t += " " + t("dialog.needs_4")
             if spec.name == "blind_nil_behind" and not draft.options.get("blind_nil"):
                 enabled = False
             if spec.name == "bag_penalty" and not draft.options.get("bag_limit"):
                 enabled = False
             if spec.name == "odd_cards" and (104 if draft.players >= 6 else 52) % draft.players == 0:
                 enabled = False
-                help_t += " The deck divides evenly for this many players."
+                help_t += " " + t("dialog.divides")
             if spec.name == "pass_count":
                 high = (104 if draft.players >= 6 else 52) // draft.players - 1
             if spec.name == "pass_cycle":
                 choices = tuple(c for c in choices if draft.players == 4 or "across" not in c[0])
                 if not draft.options.get("pass_count"):
                     enabled = False
-            fields.append(Field(spec.name, spec.label, help_t, spec.kind,
+            fields.append(Field(spec.name, option_label(spec), help_t, spec.kind,
                                 _field_value(spec, draft.options.get(spec.name)), choices, enabled,
                                 spec.low, high, spec.step))
-        groups.append((title, tuple(fields)))
-    presets = tuple((p, f"{p.capitalize()}: {PRESET_NOTES.get((g, p), '')}") for p in PRESETS[g])
+        groups.append((t(f"group.{g}.{slug(title)}"), tuple(fields)))
+    presets = tuple((p, t("dialog.preset_choice", name=t(f"preset.{g}.{p}"), note=t(f"preset.{g}.{p}.note")))
+                    for p in PRESETS[g])
     bots = tuple(
-        Field(f"level{s}", names[s], "", "choice", draft.levels[s - 1], tuple((lv, LEVEL_NAMES[lv]) for lv in LEVELS))
+        Field(f"level{s}", names[s], "", "choice", draft.levels[s - 1],
+              tuple((lv, t(f"level.{lv}.long")) for lv in LEVELS))
         for s in range(1, draft.players)
     )
     usual = seat_names(draft.players)
     given = tuple(draft.names) + ("",) * draft.players
     name_fields = tuple(
-        Field(f"name{s}", "Your name" if s == 0 else f"Name for {usual[s]}", "", "text", given[s],
+        Field(f"name{s}", t("dialog.your_name") if s == 0 else t("dialog.name_for", name=usual[s]), "", "text",
+              given[s],
               high=NAME_CHARS, placeholder=usual[s])
         for s in range(draft.players)
     )
     return DialogModel(
-        game=Field("game", "Game", "", "choice", g, tuple((k, v) for k, v in GAME_NAMES.items())),
-        preset=Field("preset", "Preset", "A preset sets every option below; change any of them after.",
-                     "choice", draft.preset, presets),
-        players=Field("players", "Players", "You and the computer players.", "choice", str(draft.players),
+        game=Field("game", t("dialog.game"), "", "choice", g, tuple((k, t("game." + k)) for k in GAME_NAMES)),
+        preset=Field("preset", t("dialog.preset"), t("dialog.preset_help"), "choice", draft.preset, presets),
+        players=Field("players", t("rules.players"), t("dialog.players_help"), "choice", str(draft.players),
                       tuple((str(n), str(n)) for n in PLAYER_COUNTS[g])),
-        target=Field("target", "Target score", TARGET_HELP[g], "int", str(draft.target), (), True, 1, 100_000, 10),
+        target=Field("target", t("rules.target"), t(f"target.help.{g}"), "int", str(draft.target), (), True, 1,
+                     100_000, 10),
         groups=tuple(groups),
         bots=bots,
-        speed=Field("speed", "Speed of play", "How long the computer players take for each card.", "choice",
-                    draft.speed, tuple((k, sp.label) for k, sp in SPEEDS.items())),
+        speed=Field("speed", t("dialog.speed"), t("dialog.speed_help"), "choice",
+                    draft.speed, tuple((k, t("speed." + k)) for k in SPEEDS)),
         error=problem,
         can_start=not problem,
         can_cancel=can_cancel,

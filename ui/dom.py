@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import t as msg
 from .table_model import (
     CardFace,
     Choice,
@@ -31,6 +32,26 @@ from .table_model import (
 )
 
 SVG_NS = "http://www.w3.org/2000/svg"
+
+# index.html's fixed words: (CSS selector, catalogue key), drawn by TableView._chrome.
+CHROME_TEXTS = (
+    ('.tools [data-cmd="new-game"]', "page.new_game"),
+    ("#last-btn", "page.last_trick"),
+    ("#hint-btn", "page.hint"),
+    (".speed-label", "page.speed"),
+    (".side details:nth-of-type(1) > summary", "dom.sheet"),
+    (".side details:nth-of-type(2) > summary", "page.rules"),
+    ('label[for="deck"]', "page.deck"),
+    ('label[for="lang"]', "page.language"),
+)
+CHROME_ATTRIBUTES = (
+    ("#hint-btn", "title", "page.hint_title"),
+    (".tools", "aria-label", "page.tools"),
+    ("#table", "aria-label", "page.table"),
+    ("#announcer", "aria-label", "page.events"),
+    (".side", "aria-label", "page.side"),
+    ("#controls", "aria-label", "page.choices"),
+)
 
 
 def absent(value: Any) -> bool:
@@ -151,6 +172,9 @@ class TableView:
     # ------------------------------------------------------------- table
 
     def render(self, t: TableModel) -> None:
+        if self.prev.get("lang") != t.lang:
+            self.prev = {"lang": t.lang}  # another language: every region is drawn again
+            self._chrome(t.lang, t.langs)
         table = self.get("table")
         table.setAttribute("data-phase", t.phase)
         table.setAttribute("data-awaiting", t.awaiting)
@@ -197,17 +221,18 @@ class TableView:
                 cls.append("turn")
             name = self.d.el("h2", {"class": "seat-name"}, s.name)
             if s.level:
-                name.append(self.d.el("span", {"class": "level", "title": "Computer player level"}, s.level))
+                name.append(self.d.el("span", {"class": "level", "title": msg("dom.level_title")}, s.level))
             if s.is_dealer:
-                name.append(self.d.el("span", {"class": "dealer", "title": "Dealer", "aria-label": "dealer"}, "D"))
+                name.append(self.d.el("span", {"class": "dealer", "title": msg("dom.dealer"),
+                                               "aria-label": msg("dom.dealer").lower()}, msg("dom.dealer_mark")))
             stats = self.d.el("p", {"class": "seat-stats"})
             items = []
             if s.bid:
                 items.append(("bid", s.bid))
-            items.append(("tricks", f"Tricks {s.tricks}"))
+            items.append(("tricks", msg("dom.tricks", n=s.tricks)))
             if s.hand_points:
-                items.append(("hand", f"Hand {s.hand_points}"))
-            items.append(("score", f"Score {s.score}"))
+                items.append(("hand", msg("dom.hand_points", points=s.hand_points)))
+            items.append(("score", msg("dom.score", score=s.score)))
             for k, text in items:
                 stats.append(self.d.el("span", {"class": f"stat stat-{k}"}, text))
             node = self.d.el(
@@ -241,7 +266,7 @@ class TableView:
         root.setAttribute("data-kind", t.kind)
         self._replace(root, [
             self.d.el("p", {"class": "trick-label"}, t.label),
-            self.d.el("ul", {"class": "trick-cards", "aria-label": t.label or "Cards on the table"},
+            self.d.el("ul", {"class": "trick-cards", "aria-label": t.label or msg("dom.on_table")},
                       *[self._small_card(c) for c in t.cards]),
         ])
 
@@ -262,7 +287,7 @@ class TableView:
         self._replace(root, [
             self.d.el("h2", {}, last.label),
             self.d.el("ul", {"class": "last-cards"}, *cards),
-            self.button(Choice("last-trick", "", "Close")),
+            self.button(Choice("last-trick", "", msg("dom.close"))),
         ])
 
     def _message(self, text: str) -> None:
@@ -274,7 +299,7 @@ class TableView:
         root.removeAttribute("hidden")
         self._replace(root, [self.d.el("span", {}, text),
                              self.d.el("button", {"type": "button", "class": "dismiss", "data-cmd": "dismiss",
-                                                  "aria-label": "Dismiss"}, "×")])
+                                                  "aria-label": msg("dom.dismiss")}, "×")])
 
     def _controls(self, c: Controls) -> None:
         root = self.get("controls")
@@ -290,7 +315,7 @@ class TableView:
         for choice in c.choices:
             groups.setdefault(choice.group, []).append(self.button(choice))
         for group, buttons in groups.items():
-            label = {"number": "Tricks", "suit": "Trump suit"}.get(group, "Choices")
+            label = msg({"number": "dom.group_tricks", "suit": "dom.group_trump"}.get(group, "dom.group_choices"))
             nodes.append(self.d.el("div", {"class": f"choices choices-{group or 'main'}", "role": "group",
                                            "aria-label": label}, *buttons))
         self._replace(root, nodes)
@@ -416,7 +441,7 @@ class TableView:
 
     def _sheet(self, s: ScoreSheet) -> None:
         d = self.d
-        head1 = d.el("tr", {}, d.el("th", {"scope": "col", "rowspan": "2"}, "Hand"))
+        head1 = d.el("tr", {}, d.el("th", {"scope": "col", "rowspan": "2"}, msg("dom.sheet_hand")))
         head2 = d.el("tr", {})
         for name in s.sides:
             head1.append(d.el("th", {"scope": "colgroup", "colspan": str(len(s.fields)), "class": "side-name"}, name))
@@ -430,13 +455,13 @@ class TableView:
                 for i, text in enumerate(cells):
                     tr.append(d.el("td", {"class": "first" if i == 0 else None}, text))
             body.append(tr)
-        foot = d.el("tr", {}, d.el("th", {"scope": "row"}, "Total"))
+        foot = d.el("tr", {}, d.el("th", {"scope": "row"}, msg("sheet.total")))
         for total in s.totals:
             foot.append(d.el("td", {"colspan": str(len(s.fields)), "class": "first"}, total))
         table = d.el("table", {"class": "sheet"},
-                     d.el("caption", {"class": "visually-hidden"}, "Score sheet"),
+                     d.el("caption", {"class": "visually-hidden"}, msg("dom.sheet")),
                      d.el("thead", {}, head1, head2), body, d.el("tfoot", {}, foot))
-        self._replace(self.get("sheet"), [self._scroller("Score sheet", table),
+        self._replace(self.get("sheet"), [self._scroller(msg("dom.sheet"), table),
                                           d.el("p", {"class": "sheet-note"}, s.note) if s.note else None])
 
     def _scroller(self, label: str, table: Any) -> Any:
@@ -461,10 +486,11 @@ class TableView:
         root.removeAttribute("hidden")
         root.setAttribute("data-game-over", "true" if s.game_over else "false")
         d = self.d
-        who = "Side" if s.lines and "&" in s.lines[0].name else "Player"
+        who = msg("dom.side") if s.lines and "&" in s.lines[0].name else msg("dom.player")
         rows = [d.el("tr", {}, d.el("th", {"scope": "col"}, who),
-                     d.el("th", {"scope": "col"}, "This hand"), d.el("th", {"scope": "col"}, "Points"),
-                     d.el("th", {"scope": "col"}, "Total"))]
+                     d.el("th", {"scope": "col"}, msg("dom.this_hand")),
+                     d.el("th", {"scope": "col"}, msg("dom.points")),
+                     d.el("th", {"scope": "col"}, msg("sheet.total")))]
         for line in s.lines:
             rows.append(d.el("tr", {"class": "best" if line.best else None},
                              d.el("th", {"scope": "row"}, line.name), d.el("td", {}, line.detail),
@@ -472,7 +498,7 @@ class TableView:
         nodes = [d.el("h2", {"id": "summary-title"}, s.title)]
         for note in s.notes:
             nodes.append(d.el("p", {"class": "summary-note"}, note))
-        nodes.append(self._scroller("Scores of the hand", d.el("table", {"class": "summary-table"}, *rows)))
+        nodes.append(self._scroller(msg("dom.hand_scores"), d.el("table", {"class": "summary-table"}, *rows)))
         nodes.append(d.el("div", {"class": "choices"}, *[self.button(b) for b in s.buttons]))
         self._replace(root, nodes)
 
@@ -504,6 +530,29 @@ class TableView:
             target = self.get("controls").querySelector('button[aria-disabled="false"]')
         if not absent(target):
             target.focus()
+
+    def _chrome(self, lang: str, langs: tuple[tuple[str, str], ...]) -> None:
+        """The page's own words around the table (index.html's static shell)
+        in the language of the table, and the language switch."""
+        doc = self.doc
+        doc.documentElement.setAttribute("lang", lang)
+        for selector, key in CHROME_TEXTS:
+            node = doc.querySelector(selector)
+            if not absent(node):
+                node.textContent = msg(key)
+        for selector, attribute, key in CHROME_ATTRIBUTES:
+            node = doc.querySelector(selector)
+            if not absent(node):
+                node.setAttribute(attribute, msg(key))
+        saves = self.get("saves-btn")
+        if not absent(saves):
+            saves.replaceChildren(doc.createTextNode(msg("page.saves_short")),
+                                  self.d.el("span", {"class": "saves-long"}, msg("page.saves_long")))
+        select = self.get("lang")
+        if not absent(select):
+            self._replace(select, [self.d.el("option", {"value": k, "selected": k == lang, "lang": k}, name)
+                                   for k, name in langs])
+            select.value = lang
 
     def _deck(self, value: tuple[str, tuple[tuple[str, str], ...]]) -> None:
         deck, decks = value
@@ -564,23 +613,23 @@ class TableView:
 
     def _dialog(self, m: DialogModel) -> None:
         d = self.d
-        nodes = [d.el("h2", {"id": "newgame-title"}, "New game")]
-        basics = d.el("fieldset", {"class": "group"}, d.el("legend", {}, "Game"),
+        nodes = [d.el("h2", {"id": "newgame-title"}, msg("page.new_game"))]
+        basics = d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.game")),
                       self._field(m.game), self._field(m.preset), self._field(m.players), self._field(m.target))
         nodes.append(basics)
         for title, fields in m.groups:
             nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, title),
                               *[self._field(f) for f in fields]))
-        nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, "Computer players"),
+        nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.bots")),
                           *[self._field(f) for f in m.bots], self._field(m.speed)))
         if m.names:
-            nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, "Names"),
+            nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.names")),
                               *[self._field(f) for f in m.names]))
         if m.error:
             nodes.append(d.el("p", {"class": "dialog-error", "role": "alert"}, m.error))
         buttons = d.el("div", {"class": "choices dialog-buttons"},
-                       self.button(Choice("dialog-start", "", "Start game", m.can_start, primary=True)))
+                       self.button(Choice("dialog-start", "", msg("dialog.start"), m.can_start, primary=True)))
         if m.can_cancel:
-            buttons.append(self.button(Choice("dialog-cancel", "", "Cancel")))
+            buttons.append(self.button(Choice("dialog-cancel", "", msg("dialog.cancel"))))
         nodes.append(buttons)
         self._replace(self.get("newgame-body"), nodes)

@@ -18,6 +18,7 @@ from ui import embed as E
 from ui import settings as S
 from ui.controller import Controller
 from ui.dom import TableView, absent
+from ui.i18n import pick_language, set_language, t
 from ui.saves import Saves
 from ui.saves_dom import LocalStorage, SavesPage
 from ui.storage import Store
@@ -71,6 +72,14 @@ def embed_page(embed: E.Embed) -> tuple[E.Reporter, object] | None:
     return reporter, observer
 
 
+def browser_languages() -> list[str]:
+    """The browser's preferred languages, best first."""
+    try:
+        return [str(x) for x in window.navigator.languages] or [str(window.navigator.language)]
+    except Exception:  # an old browser: English
+        return []
+
+
 class App:
     def __init__(self) -> None:
         self.view = TableView(document)
@@ -111,7 +120,7 @@ class App:
             action()
         except Exception:  # show it, log it, keep the page alive
             traceback.print_exc(file=sys.stderr)
-            self.controller._say("Something went wrong. Start a new game if the table does not respond.")
+            self.controller._say(t("msg.broken"))
 
     def on_click(self, event) -> None:
         target = event.target
@@ -144,6 +153,7 @@ class App:
         self.guarded(lambda: self.controller.command("dialog-cancel"))
 
     def start(self) -> None:
+        set_language(self.controller.settings.lang or pick_language(browser_languages()))
         self.embedded = embed_page(self.embed) if self.embed.enabled else None
         try:
             self.saves.boot()  # the saved game, or a new one
@@ -151,6 +161,7 @@ class App:
             traceback.print_exc(file=sys.stderr)
             if self.controller.match is None:
                 self.controller.new_game()
+        set_language(self.controller.settings.lang or pick_language(browser_languages()))
         self.draw()
         self.saves_page.draw()
         document.getElementById("status").textContent = f"Python {sys.version.split()[0]}, {engine_summary()}."

@@ -51,6 +51,7 @@ from game.state import Match
 
 from . import settings as S
 from . import storage as ST
+from .i18n import LANGUAGES
 from .settings import clean_name  # noqa: F401 (used by ui/saves_dom.py and tests)
 from .storage import SaveError, StorageError, StorageFull, StorageUnavailable, Store
 
@@ -75,6 +76,7 @@ def settings_to_dict(s: S.Settings) -> dict[str, Any]:
         "levels": list(s.levels),
         "speed": s.speed,
         "deck": s.deck,
+        "lang": s.lang,
         "names": list(s.names),
     }
 
@@ -111,6 +113,9 @@ def settings_from_dict(data: Any) -> S.Settings:
     deck = data.get("deck")
     if deck in S.DECKS:
         s = dataclasses.replace(s, deck=deck)
+    lang = data.get("lang", "")
+    if lang in LANGUAGES:
+        s = dataclasses.replace(s, lang=lang)
     names = data.get("names", [])
     if isinstance(names, list) and any(names):
         s = dataclasses.replace(s, names=tuple(S.clean_name(n) for n in names[:players]))

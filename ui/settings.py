@@ -30,7 +30,10 @@ from urllib.parse import parse_qs
 from game.errors import RulesError
 from game.rules import PRESETS, preset, rules_from_dict
 
+from .i18n import LANGUAGES
+
 GAMES = ("hearts", "spades")
+
 GAME_NAMES = {"hearts": "Hearts", "spades": "Spades"}
 DEFAULT_PRESET = {"hearts": "standard", "spades": "partnership"}
 PLAYER_COUNTS = {"hearts": (3, 4, 5, 6, 7, 8), "spades": (2, 3, 4, 5)}
@@ -219,6 +222,7 @@ class Settings:
     levels: tuple[str, ...] = ("normal", "normal", "normal")
     speed: str = "normal"
     deck: str = "two"  # a key of DECKS
+    lang: str = ""  # a key of ui.i18n.LANGUAGES; "" follows the browser's language
     names: tuple[str, ...] = ()  # a name per seat (0 is you); "" keeps the usual one
     seed: int | None = None  # None: a fresh random seed for each match
 
@@ -376,7 +380,7 @@ def check(s: Settings) -> str:
 
 def from_query(query: str, base: Settings | None = None) -> Settings:
     """Settings from URL parameters: game, preset, players, target, speed,
-    deck (two or four colours), level (every bot), seed. Anything unknown
+    deck (two or four colours), lang (en, es, pt, sv), level (every bot), seed. Anything unknown
     or refused is ignored, so a bad link still opens a working table."""
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
     s = base or Settings()
@@ -387,6 +391,7 @@ def from_query(query: str, base: Settings | None = None) -> Settings:
         ("target", lambda s, v: set_option(s, "target", v)),
         ("speed", lambda s, v: set_option(s, "speed", v)),
         ("deck", lambda s, v: set_option(s, "deck", v)),
+        ("lang", lambda s, v: dataclasses.replace(s, lang=v) if v in LANGUAGES else s),
         ("level", lambda s, v: dataclasses.replace(s, levels=(v,) * (s.players - 1)) if v in LEVELS else s),
         ("seed", lambda s, v: dataclasses.replace(s, seed=int(v)) if v.isdigit() else s),
     ]

@@ -44,7 +44,7 @@ from game.deal import tricks_per_hand
 
 # The model is split in modules; every name is importable from here too.
 from .dialog_model import DialogModel, Field, build_dialog  # noqa: F401
-from .i18n import option_choice_label, option_label, t
+from .i18n import LANGUAGES, language, option_choice_label, option_label, t
 from .model_base import (  # noqa: F401
     COMPASS,
     PASS_WORDS,
@@ -180,6 +180,8 @@ class TableModel:
     deck: str = "two"  # card colours: "two" or "four" (a CSS class on the table)
     decks: tuple[tuple[str, str], ...] = ()
     hint_available: bool = False  # the Hint button can be pressed now
+    lang: str = "en"  # the language everything above is written in
+    langs: tuple[tuple[str, str], ...] = ()  # the language switch: (code, name in that language)
 
 
 @dataclass(frozen=True)
@@ -546,12 +548,14 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         last_trick=_last_trick(v, ui, names),
         last_trick_available=v.last_trick is not None and v.phase == "play",
         speed=s.speed,
-        speeds=tuple((k, sp.label) for k, sp in SPEEDS.items()),
+        speeds=tuple((k, t("speed." + k)) for k in SPEEDS),
         rules=rules_lines(v.rules),
         step=ui.step,
         match_id=ui.match_id,
         announcements=ui.announcements,
         deck=s.deck,
-        decks=tuple(DECKS.items()),
+        decks=tuple((k, t("deck." + k)) for k in DECKS),
         hint_available=ui.hints and v.to_act == ui.human and awaiting in HINT_PHASES,
+        lang=language(),
+        langs=tuple(LANGUAGES.items()),
     )
