@@ -75,13 +75,15 @@ def seat_names(players: int) -> list[str]:
 
 def can_offer_claim(match: Match, seat: int) -> bool:
     """Whether to show ``seat`` a "Claim the rest" button now: its turn in the
-    play phase with at least two tricks to go (the current one counts).
+    play phase with at least two cards in its hand, so at least two tricks
+    to go (the current one counts); with one card left there is nothing to
+    save by claiming.
 
     This looks at public facts only, never at the other hands, so the button
     gives nothing away and costs nothing to redraw; the proof runs only when
     the player claims.
     """
-    return match.phase == "play" and match.to_act == seat and match.tricks_in_hand - match.trick_number >= 2
+    return match.phase == "play" and match.to_act == seat and match.hands[seat].bit_count() >= 2
 
 
 def prove_claim(match: Match, seat: int, names: Sequence[str] | None = None) -> Claim:
