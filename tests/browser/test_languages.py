@@ -1,0 +1,93 @@
+"""Baza in English, Spanish, Portuguese and Swedish: a trick played in each
+language from a link (?lang=), the browser's own language picked when no
+choice was made, and the switch in the page, which is kept across a reload.
+
+What a player sees is checked in the language's own words: the cards'
+names, the status line, the engine's refusal of a wrong card, the page's
+buttons and the <html lang> attribute (for screen readers' voices).
+"""
+
+import pytest
+from playwright.sync_api import expect
+from table_helpers import check_clean, click, open_table, playable, step, unplayable, wait_turn
+
+# Per language: the queen of spades' name, a word of the status line when it
+# is your lead, a word of the refusal of a card that does not follow suit,
+# and the New game button.
+WORDS = {
+    "en": ("Queen of spades", "play a card", "follow", "New game"),
+    "es": ("Reina de picas", "carta", "seguir", "Partida nueva"),
+    "pt": ("Dama de espadas", "carta", "seguir", "Nova partida"),
+    "sv": ("Spader dam", "kort", "följa", "Nytt spel"),
+}
+
+
+SUITS = {
+    "en": ("clubs", "diamonds", "hearts", "spades"),
+    "es": ("tréboles", "diamantes", "corazones", "picas"),
+    "pt": ("paus", "ouros", "copas", "espadas"),
+    "sv": ("klöver", "ruter", "hjärter", "spader"),
+}
+
+
+def bid_first(page):
+    numbers = page.locator('#controls .choices-number button[aria-disabled="false"][data-cmd="act"]')
+    numbers.and_(page.locator(':not([data-arg="200"])')).first.click()
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_a_trick_in_each_language(page, base_url, lang):
+    _queen, status_word, follow_word, new_game = WORDS[lang]
+    open_table(page, base_url, f"?game=spades&preset=classic&speed=instant&seed=21&lang={lang}")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator('.tools [data-cmd="new-game"]')).to_have_text(new_game)
+    what = wait_turn(page)
+    while what == "bid":
+        before = step(page)
+        bid_first(page)
+        what = wait_turn(page, before)
+    assert what == "play"
+    names = page.locator("#hand button.card").evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
+    assert all(name and "{" not in name for name in names)
+    if lang != "en":
+        assert not any(" of " in name for name in names), f"English card names in {lang}: {names}"
+    suits = SUITS[lang]
+    assert all(any(suit in name.lower() for suit in suits) for name in names), f"{lang}: {names}"
+    expect(page.locator("#turn")).to_contain_text(status_word)
+    # Seed 21: a card is on the table when you first play, and you hold cards that may not follow it.
+    assert page.locator("#trick li").count() and unplayable(page).count()
+    before = step(page)
+    click(page, unplayable(page).first)
+    message = page.locator("#message")
+    expect(message).to_be_visible()
+    expect(message).to_contain_text(follow_word)
+    assert step(page) == before, "a refused card changes nothing"
+    before = step(page)
+    card = playable(page).first
+    played = card.get_attribute("aria-label")
+    click(page, card)
+    wait_turn(page, before)
+    # The screen reader heard your card, by its name in this language.
+    said = page.locator("#announcer").inner_text().lower()
+    assert played.lower() in said, f"{played!r} not announced in {lang}: {said[-300:]!r}"
+    check_clean(page, base_url)
+
+
+def test_browser_language_then_the_switch_is_kept(page, base_url):
+    """No choice made: the browser's languages decide (here Brazilian
+    Portuguese first). The switch then changes every word at once, and a
+    reload keeps the choice."""
+    page.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['pt-BR', 'en-US']});")
+    open_table(page, base_url, "?game=hearts&preset=standard&speed=instant&seed=5")
+    expect(page.locator("html")).to_have_attribute("lang", "pt")
+    expect(page.locator('.tools [data-cmd="new-game"]')).to_have_text("Nova partida")
+    page.select_option("#lang", "sv")
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    expect(page.locator('.tools [data-cmd="new-game"]')).to_have_text("Nytt spel")
+    names = page.locator("#hand button.card").evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
+    assert names and all(any(suit in name.lower() for suit in SUITS["sv"]) for name in names), names
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    expect(page.locator('.tools [data-cmd="new-game"]')).to_have_text("Nytt spel")
+    check_clean(page, base_url)
