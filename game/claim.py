@@ -45,6 +45,7 @@ from .cards import (
 if TYPE_CHECKING:
     from .state import Match
 
+FULL = 1 << 30  # a search depth beyond any hand: to the end
 COMPASS = ("South", "South-west", "West", "North-west", "North", "North-east", "East", "South-east")
 
 
@@ -98,7 +99,7 @@ def prove_claim(match: Match, seat: int, names: Sequence[str] | None = None) -> 
         return Claim(False, "It is not your turn: claim when it is.")
     names = list(names) if names is not None else seat_names(match.players)
     prover = _Prover(match, seat)
-    if not prover.win():
+    if not prover.prove():
         return Claim(False, prover.refutation(names))
     return Claim(True, prover.praise(), _line(match, seat, prover.memo))
 
@@ -138,6 +139,11 @@ def _line(match: Match, seat: int, memo: dict) -> tuple[int, ...]:
     return tuple(line)
 
 
+def _tricks_left(m: Match) -> int:
+    """The tricks left in the hand, the current one included."""
+    return max(h.bit_count() for h in m.hands)
+
+
 def _cards(mask: int):
     while mask:
         low = mask & -mask
@@ -170,20 +176,41 @@ class _Prover:
         self.memo: dict = {} if memo is None else memo
         self.groups: dict = {}
         self.solo = sum(self.ours) == 1
+        self.failed_at = FULL  # the depth at which prove() found the claim wrong
 
     # ------------------------------------------------------------ the search
 
-    def win(self) -> bool:
-        """Whether the claiming side takes every remaining trick from here."""
+    def prove(self) -> bool:
+        """Whether the claiming side takes every remaining trick from here.
+
+        The search looks one trick ahead, then two, and so on to the end of
+        the hand: most wrong claims lose a trick soon, and a short search
+        finds that without exploring the whole hand."""
+        for depth in range(1, _tricks_left(self.w) + 1):
+            if not self.win(depth):
+                self.failed_at = depth
+                return False
+        return True
+
+    def win(self, depth: int = FULL) -> bool:
+        """Whether the claiming side takes each of the next ``depth`` tricks
+        (the current one counts) whatever the others play.
+
+        The memo keeps, for each position, -1 when the others can take a
+        trick from it (true at every depth), else the largest depth proven."""
         w = self.w
         key = (tuple(w.hands), tuple(w.trick), tuple(w.trick_seats), w.to_act, w.broken, w.lead_card, w.extra,
                w.trick_number == 0)  # fmt: skip
-        value = self.memo.get(key)
-        if value is None:
-            value = self.memo[key] = self._search()
+        known = self.memo.get(key, 0)
+        if known < 0:
+            return False
+        if known >= depth:
+            return True
+        value = self._search(depth)
+        self.memo[key] = depth if value else -1
         return value
 
-    def _search(self) -> bool:
+    def _search(self, depth: int) -> bool:
         w = self.w
         seat: int = w.to_act  # type: ignore[assignment]
         if not w.trick:
@@ -195,11 +222,11 @@ class _Prover:
                 return True
         ours = self.ours[seat]
         for c in self._candidates(seat):
-            if self._try(seat, c) == ours:
+            if self._try(seat, c, depth) == ours:
                 return ours
         return not ours
 
-    def _try(self, seat: int, c: int) -> bool:
+    def _try(self, seat: int, c: int, depth: int = FULL) -> bool:
         """Play ``c`` for ``seat``, search on, and take it back."""
         w = self.w
         n = self.n
@@ -226,18 +253,20 @@ class _Prover:
                 w.extra = extra ^ (1 << seat)
             else:
                 w.to_act = (seat + 1) % n
-            result = self.win()
+            result = self.win(depth)
         else:
             winner = w.trick_seats[_best(trick, self.trump)]
             if not self.ours[winner]:
                 result = False
+            elif depth == 1:
+                result = True  # the horizon of this search
             else:
                 seats, size = w.trick_seats, w.trick_size
                 w.trick, w.trick_seats = [], []
                 w.trick_number += 1
                 w.trick_size = n
                 w.to_act = winner
-                result = self.win()
+                result = self.win(depth - 1)
                 w.trick_number -= 1
                 w.trick, w.trick_seats, w.trick_size = trick, seats, size
         trick.pop()
@@ -254,8 +283,9 @@ class _Prover:
             sure = self._sure_winners(seat)
             if sure is not None:
                 return sure
+        depth = _tricks_left(w)
         for c in self._candidates(seat):
-            if self._try(seat, c):
+            if self._try(seat, c, depth):
                 return c
         return None
 
@@ -339,11 +369,36 @@ class _Prover:
             else:
                 cards.sort(key=lambda c: (not beats(c), power(c)))  # the cheapest card that takes it
         else:
-            cards.sort(key=lambda c: (beats(c), power(c)), reverse=True)
-            # Cards that cannot take the trick: the lowest first, keeping the high ones.
-            k = sum(1 for c in cards if beats(c))
-            cards[k:] = sorted(cards[k:], key=power)
+            taking = sorted((c for c in cards if beats(c)), key=power, reverse=True)
+            ducking = sorted((c for c in cards if not beats(c)), key=power)
+            later = self._later_ours(seat)
+            if not later:
+                return taking + ducking  # nobody of the claiming side plays after it
+            for c in taking:
+                if not any(self._can_beat(r, c, led) for r in later):
+                    return [c]  # takes the trick for sure: nothing else to try
+            # The claiming side can still overtake: keep the high cards first.
+            cards = ducking + taking
         return cards
+
+    def _later_ours(self, seat: int) -> list[int]:
+        """The claiming side's seats still to play in this trick after ``seat``."""
+        w = self.w
+        after = w.trick_size - len(w.trick) - 1
+        if w.extra:  # a seat that plays twice: take every seat of the side
+            return [r for r in range(self.n) if self.ours[r]] if after else []
+        return [r for r in ((seat + i) % self.n for i in range(1, after + 1)) if self.ours[r]]
+
+    def _can_beat(self, r: int, c: int, led: int) -> bool:
+        """Whether seat ``r`` may hold a card that beats ``c`` in a trick led in ``led``."""
+        hand = self.w.hands[r]
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            return SUIT_OF[c] == led and _fold(follow).bit_length() - 1 > c % DECK_SIZE
+        trumps = hand & self.trump_mask
+        if not trumps:
+            return False
+        return SUIT_OF[c] != self.trump or _fold(trumps).bit_length() - 1 > c % DECK_SIZE
 
     def _suit_groups(self, s: int, legal: int, hand: int, live: int) -> list[int]:
         """One legal card of each run of ``hand``'s cards in suit ``s`` with no
@@ -487,6 +542,7 @@ class _Prover:
         saved = (list(w.hands), list(w.trick), list(w.trick_seats), w.to_act, w.broken, w.lead_card, w.extra,
                  w.trick_number, w.trick_size)  # fmt: skip
         on_table = len(w.trick)
+        depth = self.failed_at
         try:
             while True:
                 seat: int = w.to_act  # type: ignore[assignment]
@@ -494,7 +550,13 @@ class _Prover:
                 if self.ours[seat]:
                     c = cands[0]
                 else:
-                    c = next(c for c in cands if not self._try(seat, c))
+                    # The reply that refuted the claim within the depth searched,
+                    # or (after a quick test refuted it) one found by searching on.
+                    found = next((c for c in cands if not self._try(seat, c, depth)), None)
+                    if found is None:
+                        depth = FULL
+                        found = next(c for c in cands if not self._try(seat, c, depth))
+                    c = found
                 self._advance(seat, c)
                 if not w.trick:
                     cards, seats = self.last
@@ -505,6 +567,7 @@ class _Prover:
                             return f"{who} takes this trick with the {card_name(cards[b])}."
                         return f"{who} can still win a trick with the {card_name(cards[b])}."
                     on_table = 0
+                    depth -= 1
         finally:
             w.hands, w.trick, w.trick_seats = saved[0], saved[1], saved[2]
             w.to_act, w.broken, w.lead_card, w.extra, w.trick_number, w.trick_size = saved[3:]
