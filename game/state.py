@@ -167,6 +167,27 @@ class Match:
             d[key] = value.copy() if isinstance(value, list) else value
         return other
 
+    def restore(self, snapshot: Match) -> None:
+        """Go back to ``snapshot``, an earlier :meth:`clone` of this match (an
+        undo): this object becomes that position again, so whoever holds it
+        (a table, its autosave) sees the change.
+
+        >>> from game.state import new_match
+        >>> m = new_match("hearts", "classic", seed=2)
+        >>> before = m.clone()
+        >>> m.apply(m.legal_actions()[0])
+        >>> m.restore(before)
+        >>> m.actions
+        []
+        """
+        if snapshot.rules != self.rules or snapshot.seed != self.seed:
+            raise ValueError("That position belongs to another match.")
+        if self.actions[: len(snapshot.actions)] != snapshot.actions:
+            raise ValueError("That position is not an earlier one of this match.")
+        copy = snapshot.clone()
+        self.__dict__.clear()
+        self.__dict__.update(copy.__dict__)
+
     # ----------------------------------------------------------------- queries
 
     @property

@@ -41,6 +41,8 @@ BotChoose = Callable[[Any, str, random.Random], Any]
 BotThink = Callable[[Any, str, random.Random], Any]  # game.bots.think: an object with step() and result()
 Hint = Callable[[Any], tuple[int, str]]  # game.bots.hint
 Sleep = Callable[[float], Awaitable[None]]
+UNDOABLE = ("bid", "play")  # Undo takes back a card or a bid
+UNDO_KEPT = 30  # positions kept for Undo (a hand has at most 27 of your cards and bids)
 SLICE_S = 0.03  # a thinking bot gives the page back after this long (no long task over 50 ms)
 
 
@@ -71,6 +73,7 @@ class Controller:
         self._task_generation = -1
         self.bot_errors: list[str] = []
         self._held: tuple[int, int, int] | None = None  # the last trick held on the table
+        self._undo: list[Match] = []  # the match before each of your cards and bids of this hand (Undo)
         self.announcer = Announcer()  # the screen reader's sentences (ui/announce.py)
         self.on_action.append(self._announce)
 
@@ -80,7 +83,8 @@ class Controller:
         if self.match is None:
             return None
         ui = dataclasses.replace(self.ui, step=len(self.match.actions), match_id=self.generation,
-                                 announcements=self.announcer.recent(), hints=self.hint is not None)
+                                 announcements=self.announcer.recent(), hints=self.hint is not None,
+                                 can_undo=self._undo_point() is not None)
         return build_table(self.view(self.ui.human), ui)
 
     def view(self, seat: int) -> Any:
@@ -109,6 +113,7 @@ class Controller:
         self.generation += 1
         self.ui = UiState(settings=settings)
         self._held: tuple[int, int, int] | None = None
+        self._undo = []
         rules = self.match.rules
         self._announce_start(t("msg.new_game", game=t("game." + rules.game), n=rules.players, target=rules.target))
         self._changed()
@@ -123,6 +128,7 @@ class Controller:
         self.generation += 1
         self.ui = UiState(settings=self.settings)
         self._held = None
+        self._undo = self._undo_points_of(match)
         self._announce_start(t("msg.restored", game=t("game." + match.rules.game), number=match.hand_number))
         self._changed()
         self.kick()
@@ -177,11 +183,15 @@ class Controller:
         if m.to_act != self.ui.human:
             self._say(self._not_your_turn())
             return False
+        before = m.clone() if m.phase in UNDOABLE else None
         try:
             m.apply(action)
         except IllegalAction as error:
             self._say(engine_text(error.message, str(error)))
             return False
+        if before is not None:
+            self._undo.append(before)
+            del self._undo[:-UNDO_KEPT]
         self._set_ui(message="", show_last=False, hold_trick=False, auction_n=None)
         self._after_action(action)
         self.kick()
@@ -264,6 +274,56 @@ class Controller:
             for hook in self.on_action:
                 hook(a)
         self._set_ui(selected=frozenset(), message="")
+        self._changed()
+        self.kick()
+
+    def _undo_points_of(self, match: Match) -> list[Match]:
+        """Undo after a reload: the positions before your cards and bids of
+        the hand in progress, found by replaying the match from its seed (a
+        position set up by hand, as in tests, has none)."""
+        if match.custom_deal or match.phase in ("game_over", "hand_over"):
+            return []
+        trial = Match(match.rules, seed=match.seed)
+        points: list[Match] = []
+        try:
+            for action in match.actions:
+                if trial.hand_number == match.hand_number and trial.to_act == self.ui.human and \
+                        trial.phase in UNDOABLE:
+                    points.append(trial.clone())
+                trial.apply(action)
+        except IllegalAction:
+            return []
+        return points[-UNDO_KEPT:] if trial.actions == match.actions else []
+
+    def _undo_point(self) -> Match | None:
+        """The position before your last card or bid of this hand, if any."""
+        m = self.match
+        if m is None or self.settings.strict or m.phase in ("game_over", "hand_over", "cut", "deal") or not self._undo:
+            return None
+        last = self._undo[-1]
+        if last.hand_number != m.hand_number:
+            return None
+        return last
+
+    def _cmd_undo(self, arg: str) -> None:
+        """Take back your last card or bid of this hand (and what the computer
+        players did after it): the match goes back to that position."""
+        m = self.match
+        if m is None:
+            return
+        if self.settings.strict:
+            self._say(t("msg.strict"))
+            return
+        point = self._undo_point()
+        if point is None:
+            self._say(t("msg.no_undo"))
+            return
+        self._undo.pop()
+        self.generation += 1  # a bot pausing or thinking in the undone position stops
+        m.restore(point)
+        self.ui = UiState(settings=self.settings, message=t("msg.undone"))
+        self._held = (m.hand_number, m.trick_number, len(m.records)) if not m.trick else None
+        self._announce_start(t("msg.undone"))
         self._changed()
         self.kick()
 

@@ -54,6 +54,7 @@ class DialogModel:
     can_start: bool
     can_cancel: bool
     names: tuple[Field, ...] = ()  # the players' names (text)
+    strict: Field | None = None  # strict play: no undo
 
 
 def _field_value(spec: Any, value: Any) -> str:
@@ -121,6 +122,8 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
         bots=bots,
         speed=Field("speed", t("dialog.speed"), t("dialog.speed_help"), "choice",
                     draft.speed, tuple((k, t("speed." + k)) for k in SPEEDS)),
+        strict=Field("strict", t("dialog.strict"), t("dialog.strict_help"), "bool",
+                     "true" if draft.strict else "false"),
         error=problem,
         can_start=not problem,
         can_cancel=can_cancel,

@@ -38,6 +38,7 @@ CHROME_TEXTS = (
     ('.tools [data-cmd="new-game"]', "page.new_game"),
     ("#last-btn", "page.last_trick"),
     ("#hint-btn", "page.hint"),
+    ("#undo-btn", "page.undo"),
     (".speed-label", "page.speed"),
     (".side details:nth-of-type(1) > summary", "dom.sheet"),
     (".side details:nth-of-type(2) > summary", "page.rules"),
@@ -46,6 +47,7 @@ CHROME_TEXTS = (
 )
 CHROME_ATTRIBUTES = (
     ("#hint-btn", "title", "page.hint_title"),
+    ("#undo-btn", "title", "page.undo_title"),
     (".tools", "aria-label", "page.tools"),
     ("#table", "aria-label", "page.table"),
     ("#announcer", "aria-label", "page.events"),
@@ -205,6 +207,10 @@ class TableView:
         hint_btn = self.get("hint-btn")
         if not absent(hint_btn):
             hint_btn.setAttribute("aria-disabled", "false" if t.hint_available else "true")
+        undo_btn = self.get("undo-btn")
+        if not absent(undo_btn):
+            undo_btn.setAttribute("aria-disabled", "false" if t.undo_available else "true")
+            undo_btn.toggleAttribute("hidden", t.strict)
         self._region("speed", (t.speed, t.speeds), self._speed)
         self._region("deck", (t.deck, t.decks), self._deck)
         self._announce(t.announcements)
@@ -621,7 +627,8 @@ class TableView:
             nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, title),
                               *[self._field(f) for f in fields]))
         nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.bots")),
-                          *[self._field(f) for f in m.bots], self._field(m.speed)))
+                          *[self._field(f) for f in m.bots], self._field(m.speed),
+                          self._field(m.strict) if m.strict is not None else None))
         if m.names:
             nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.names")),
                               *[self._field(f) for f in m.names]))

@@ -77,6 +77,7 @@ def settings_to_dict(s: S.Settings) -> dict[str, Any]:
         "speed": s.speed,
         "deck": s.deck,
         "lang": s.lang,
+        "strict": s.strict,
         "names": list(s.names),
     }
 
@@ -116,6 +117,8 @@ def settings_from_dict(data: Any) -> S.Settings:
     lang = data.get("lang", "")
     if lang in LANGUAGES:
         s = dataclasses.replace(s, lang=lang)
+    if data.get("strict") is True:
+        s = dataclasses.replace(s, strict=True)
     names = data.get("names", [])
     if isinstance(names, list) and any(names):
         s = dataclasses.replace(s, names=tuple(S.clean_name(n) for n in names[:players]))

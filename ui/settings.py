@@ -223,6 +223,7 @@ class Settings:
     speed: str = "normal"
     deck: str = "two"  # a key of DECKS
     lang: str = ""  # a key of ui.i18n.LANGUAGES; "" follows the browser's language
+    strict: bool = False  # strict play: no undo
     names: tuple[str, ...] = ()  # a name per seat (0 is you); "" keeps the usual one
     seed: int | None = None  # None: a fresh random seed for each match
 
@@ -327,6 +328,8 @@ def set_option(s: Settings, name: str, raw: object) -> Settings:
         return dataclasses.replace(s, speed=str(raw)) if raw in SPEEDS else s
     if name == "deck":
         return dataclasses.replace(s, deck=str(raw)) if raw in DECKS else s
+    if name == "strict":
+        return dataclasses.replace(s, strict=str(raw).lower() == "true")
     if name.startswith("name") and name[4:].isdigit():
         seat = int(name[4:])
         if seat >= s.players:

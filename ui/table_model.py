@@ -180,6 +180,8 @@ class TableModel:
     deck: str = "two"  # card colours: "two" or "four" (a CSS class on the table)
     decks: tuple[tuple[str, str], ...] = ()
     hint_available: bool = False  # the Hint button can be pressed now
+    undo_available: bool = False  # the Undo button can be pressed now
+    strict: bool = False  # strict play: no Undo button at all
     lang: str = "en"  # the language everything above is written in
     langs: tuple[tuple[str, str], ...] = ()  # the language switch: (code, name in that language)
 
@@ -201,6 +203,7 @@ class UiState:
     announcements: tuple[tuple[int, str], ...] = ()  # the controller's Announcer.recent()
     hints: bool = False  # the page offers hints (the controller has a hint function)
     hint: tuple[int, tuple[int, ...]] = (-1, ())  # (step it was asked at, the actions hinted)
+    can_undo: bool = False  # the controller holds a position to go back to
 
 
 def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
@@ -556,6 +559,8 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         deck=s.deck,
         decks=tuple((k, t("deck." + k)) for k in DECKS),
         hint_available=ui.hints and v.to_act == ui.human and awaiting in HINT_PHASES,
+        undo_available=ui.can_undo and not s.strict,
+        strict=s.strict,
         lang=language(),
         langs=tuple(LANGUAGES.items()),
     )
