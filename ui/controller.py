@@ -378,6 +378,14 @@ class Controller:
         # The same settings, a new deal (a seed from the link is for the first game only).
         self.new_game(dataclasses.replace(self.settings, seed=None))
 
+    def _cmd_continue(self, arg: str) -> None:
+        """Next trick: the trick held on the table (trick_clear "click") leaves."""
+        if self.match is None or not self.ui.hold_trick:
+            return
+        self._set_ui(hold_trick=False, message="")
+        self._changed()
+        self.kick()
+
     def _cmd_last_trick(self, arg: str) -> None:
         if self.match is None:
             return
@@ -531,6 +539,8 @@ class Controller:
         self._changed()
         if m.phase == "play" and m.to_act == self.ui.human:
             return True  # shown until you lead
+        if self.settings.trick_clear == "click":
+            return True  # shown until you click Next trick (_cmd_continue)
         await self._pause(self.speed.trick_ms)
         if gen != self.generation:
             return True

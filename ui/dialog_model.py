@@ -20,6 +20,7 @@ from .settings import (
     OPTION_GROUPS,
     PLAYER_COUNTS,
     SPEEDS,
+    TRICK_CLEAR,
     Settings,
     check,
     slug,
@@ -55,6 +56,7 @@ class DialogModel:
     can_cancel: bool
     names: tuple[Field, ...] = ()  # the players' names (text)
     strict: Field | None = None  # strict play: no undo
+    trick_clear: Field | None = None  # a finished trick leaves after a pause or a click
 
 
 def _field_value(spec: Any, value: Any) -> str:
@@ -124,6 +126,8 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
                     draft.speed, tuple((k, t("speed." + k)) for k in SPEEDS)),
         strict=Field("strict", t("dialog.strict"), t("dialog.strict_help"), "bool",
                      "true" if draft.strict else "false"),
+        trick_clear=Field("trick_clear", t("dialog.trick_clear"), t("dialog.trick_clear_help"), "choice",
+                          draft.trick_clear, tuple((k, t("trick_clear." + k)) for k in TRICK_CLEAR)),
         error=problem,
         can_start=not problem,
         can_cancel=can_cancel,

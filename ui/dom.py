@@ -628,6 +628,7 @@ class TableView:
                               *[self._field(f) for f in fields]))
         nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.bots")),
                           *[self._field(f) for f in m.bots], self._field(m.speed),
+                          self._field(m.trick_clear) if m.trick_clear is not None else None,
                           self._field(m.strict) if m.strict is not None else None))
         if m.names:
             nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.names")),

@@ -78,6 +78,7 @@ def settings_to_dict(s: S.Settings) -> dict[str, Any]:
         "deck": s.deck,
         "lang": s.lang,
         "strict": s.strict,
+        "trick_clear": s.trick_clear,
         "names": list(s.names),
     }
 
@@ -119,6 +120,8 @@ def settings_from_dict(data: Any) -> S.Settings:
         s = dataclasses.replace(s, lang=lang)
     if data.get("strict") is True:
         s = dataclasses.replace(s, strict=True)
+    if data.get("trick_clear") in S.TRICK_CLEAR:
+        s = dataclasses.replace(s, trick_clear=data["trick_clear"])
     names = data.get("names", [])
     if isinstance(names, list) and any(names):
         s = dataclasses.replace(s, names=tuple(S.clean_name(n) for n in names[:players]))

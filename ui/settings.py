@@ -82,6 +82,7 @@ DECKS = {
 }
 
 NAME_CHARS = 20  # a player's name, at most
+TRICK_CLEAR = ("pause", "click")  # how a finished trick leaves the table
 
 
 def slug(text: str) -> str:
@@ -224,6 +225,7 @@ class Settings:
     deck: str = "two"  # a key of DECKS
     lang: str = ""  # a key of ui.i18n.LANGUAGES; "" follows the browser's language
     strict: bool = False  # strict play: no undo
+    trick_clear: str = "pause"  # a finished trick leaves after a pause, or on a "click"
     names: tuple[str, ...] = ()  # a name per seat (0 is you); "" keeps the usual one
     seed: int | None = None  # None: a fresh random seed for each match
 
@@ -330,6 +332,8 @@ def set_option(s: Settings, name: str, raw: object) -> Settings:
         return dataclasses.replace(s, deck=str(raw)) if raw in DECKS else s
     if name == "strict":
         return dataclasses.replace(s, strict=str(raw).lower() == "true")
+    if name == "trick_clear":
+        return dataclasses.replace(s, trick_clear=str(raw)) if raw in TRICK_CLEAR else s
     if name.startswith("name") and name[4:].isdigit():
         seat = int(name[4:])
         if seat >= s.players:

@@ -355,10 +355,19 @@ def _hand(v: Any, ui: UiState) -> Hand:
 # --------------------------------------------------------------------- controls
 
 
+def waits_for_click(v: Any, ui: UiState) -> bool:
+    """A finished trick stays until you click Next trick (the trick_clear setting)."""
+    return (ui.hold_trick and ui.settings.trick_clear == "click" and v.last_trick is not None
+            and not (v.phase == "play" and v.to_act == ui.human))
+
+
 def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
     me = ui.human
     mine = v.to_act == me
     rules = v.rules
+    if waits_for_click(v, ui):
+        return Controls("continue", t("trick.continue_prompt"),
+                        (Choice("continue", "", t("trick.continue"), True, primary=True),))
     if v.phase == "pass":
         count = rules.pass_count
         target = names[v.pass_target] if v.pass_target is not None else ""
@@ -433,6 +442,10 @@ def _status(v: Any, ui: UiState, names: list[str]) -> tuple[str, str]:
     who = names[v.to_act] if v.to_act is not None else ""
     mine = v.to_act == me
     phase = v.phase
+    if waits_for_click(v, ui):
+        winner = v.last_trick[1]
+        held = t("status.trick_held.you") if winner == me else t("status.trick_held", name=names[winner])
+        return held, "continue"
     if phase == "cut":
         return t("status.cutting"), ""
     if phase == "deal":
