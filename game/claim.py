@@ -139,6 +139,19 @@ def _line(match: Match, seat: int, memo: dict) -> tuple[int, ...]:
     return tuple(line)
 
 
+def _squeeze(live: int, hand: int) -> int:
+    """The bits of ``hand`` at the places of ``live``'s bits, packed from bit 0."""
+    out = 0
+    i = 0
+    while live:
+        low = live & -live
+        if hand & low:
+            out |= 1 << i
+        i += 1
+        live ^= low
+    return out
+
+
 def _tricks_left(m: Match) -> int:
     """The tricks left in the hand, the current one included."""
     return max(h.bit_count() for h in m.hands)
@@ -176,6 +189,8 @@ class _Prover:
         self.memo: dict = {} if memo is None else memo
         self.groups: dict = {}
         self.solo = sum(self.ours) == 1
+        self.compact = not self.hearts and not w._two_decks  # see _key
+        self.squeeze: dict = {}
         self.failed_at = FULL  # the depth at which prove() found the claim wrong
 
     # ------------------------------------------------------------ the search
@@ -198,9 +213,7 @@ class _Prover:
 
         The memo keeps, for each position, -1 when the others can take a
         trick from it (true at every depth), else the largest depth proven."""
-        w = self.w
-        key = (tuple(w.hands), tuple(w.trick), tuple(w.trick_seats), w.to_act, w.broken, w.lead_card, w.extra,
-               w.trick_number == 0)  # fmt: skip
+        key = self._key()
         known = self.memo.get(key, 0)
         if known < 0:
             return False
@@ -209,6 +222,37 @@ class _Prover:
         value = self._search(depth)
         self.memo[key] = depth if value else -1
         return value
+
+    def _key(self) -> tuple:
+        """The position as a memo key. With one deck and no card that counts
+        apart from its rank (Spades), only the order of the cards still live
+        matters, not their ranks: each suit's live cards are renumbered from
+        0 upwards, so positions that differ only by which of two equivalent
+        cards went earlier share one entry."""
+        w = self.w
+        hands = w.hands
+        rest = (tuple(w.trick_seats), w.to_act, w.broken, w.lead_card, w.extra, w.trick_number == 0)
+        if not self.compact:
+            return (tuple(hands), tuple(w.trick), *rest)
+        live = 0
+        for h in hands:
+            live |= h
+        for c in w.trick:
+            live |= 1 << c
+        squeeze = self.squeeze
+        parts = []
+        for s in range(4):
+            shift = 13 * s
+            ls = (live >> shift) & 0x1FFF
+            for h in hands:
+                k = (ls, (h >> shift) & 0x1FFF)
+                v = squeeze.get(k)
+                if v is None:
+                    v = squeeze[k] = _squeeze(*k)
+                parts.append(v)
+        for c in w.trick:
+            parts.append((SUIT_OF[c], ((live >> (13 * SUIT_OF[c])) & ((1 << RANK_OF[c]) - 1)).bit_count()))
+        return (*parts, *rest)
 
     def _search(self, depth: int) -> bool:
         w = self.w

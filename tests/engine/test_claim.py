@@ -23,7 +23,7 @@ from game.rules import preset
 from game.state import Match
 
 SETTINGS = settings(
-    max_examples=int(os.environ.get("BAZA_CLAIM_EXAMPLES", "60")),  # raise for a deeper run
+    max_examples=int(os.environ.get("BAZA_CLAIM_EXAMPLES", "150")),  # raise for a deeper run
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -200,9 +200,11 @@ def test_names_can_be_given():
 
 
 def test_a_whole_deal_answers_quickly():
+    # Claims at the first card of whole deals: most are refuted in a
+    # millisecond (the slowest deals found take seconds; see claim.py).
     import time
 
-    for seed in range(8):
+    for seed in range(4):
         for name, game_preset in (("spades", "partnership"), ("hearts", "standard"), ("spades", "classic")):
             m = Match(preset(name, game_preset), seed=seed)
             rng = random.Random(seed)
@@ -210,7 +212,7 @@ def test_a_whole_deal_answers_quickly():
                 m.apply(rng.choice(m.legal_actions()))
             t = time.perf_counter()
             prove_claim(m, m.to_act)
-            assert time.perf_counter() - t < 5  # typically milliseconds; generous for slow machines
+            assert time.perf_counter() - t < 2  # typically milliseconds; generous for slow machines
 
 
 # ------------------------------------------------------------------ properties
