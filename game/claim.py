@@ -241,15 +241,12 @@ class _Prover:
             live |= 1 << c
         squeeze = self.squeeze
         parts = []
-        for s in range(4):
-            shift = 13 * s
-            ls = (live >> shift) & 0x1FFF
-            for h in hands:
-                k = (ls, (h >> shift) & 0x1FFF)
-                v = squeeze.get(k)
-                if v is None:
-                    v = squeeze[k] = _squeeze(*k)
-                parts.append(v)
+        for shift in (0, 13, 26, 39):
+            k = (live >> shift) & 0x1FFF, *[(h >> shift) & 0x1FFF for h in hands]
+            v = squeeze.get(k)
+            if v is None:
+                v = squeeze[k] = tuple(_squeeze(k[0], h) for h in k[1:])
+            parts.append(v)
         for c in w.trick:
             parts.append((SUIT_OF[c], ((live >> (13 * SUIT_OF[c])) & ((1 << RANK_OF[c]) - 1)).bit_count()))
         return (*parts, *rest)
