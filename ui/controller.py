@@ -378,6 +378,18 @@ class Controller:
         # The same settings, a new deal (a seed from the link is for the first game only).
         self.new_game(dataclasses.replace(self.settings, seed=None))
 
+    def _cmd_help(self, arg: str) -> None:
+        """Open or close the rules page of the game on the table."""
+        if self.match is None:
+            return
+        self._set_ui(show_help=not self.ui.show_help)
+        self._changed()
+
+    def _cmd_help_close(self, arg: str) -> None:
+        if self.ui.show_help:
+            self._set_ui(show_help=False)
+            self._changed()
+
     def _cmd_continue(self, arg: str) -> None:
         """Next trick: the trick held on the table (trick_clear "click") leaves."""
         if self.match is None or not self.ui.hold_trick:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .help_model import HelpPage
 from .i18n import t as msg
 from .table_model import (
     CardFace,
@@ -213,6 +214,8 @@ class TableView:
             undo_btn.toggleAttribute("hidden", t.strict)
         self._region("speed", (t.speed, t.speeds), self._speed)
         self._region("deck", (t.deck, t.decks), self._deck)
+        self._region("help_button", t.help_button, lambda v: setattr(self.get("help-btn"), "textContent", v))
+        self._region("help", t.help, self._help)
         self._announce(t.announcements)
         if self._region("awaiting", (t.match_id, t.awaiting), lambda v: None):
             self._focus_turn(t.awaiting)
@@ -536,6 +539,35 @@ class TableView:
             target = self.get("controls").querySelector('button[aria-disabled="false"]')
         if not absent(target):
             target.focus()
+
+    def _help(self, page: HelpPage | None) -> None:
+        """The rules page as a modal dialog (closed when the model has none)."""
+        dialog = self.get("help")
+        if absent(dialog):
+            return
+        if page is None:
+            if dialog.open:
+                dialog.close()
+            return
+        d = self.d
+        nodes = [d.el("h2", {"id": "help-title"}, page.title)]
+        for heading, text in page.sections:
+            nodes.append(d.el("h3", {}, heading))
+            nodes.append(d.el("p", {}, text))
+        nodes.append(d.el("h3", {}, page.options_title))
+        items = []
+        for name, value in page.options:
+            items.append(d.el("dt", {}, name))
+            items.append(d.el("dd", {}, value))
+        nodes.append(d.el("dl", {"class": "rules"}, *items))
+        nodes.append(d.el("div", {"class": "choices dialog-buttons"},
+                          self.button(Choice("help-close", "", msg("help.close"), primary=True))))
+        self._replace(self.get("help-body"), nodes)
+        if not dialog.open:
+            dialog.showModal()
+            close = dialog.querySelector(".primary")
+            if not absent(close):
+                close.focus()
 
     def _chrome(self, lang: str, langs: tuple[tuple[str, str], ...]) -> None:
         """The page's own words around the table (index.html's static shell)

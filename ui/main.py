@@ -96,6 +96,7 @@ class App:
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("change", create_proxy(self.on_change))
         document.getElementById("newgame").addEventListener("cancel", create_proxy(self.on_cancel))
+        document.getElementById("help").addEventListener("close", create_proxy(self.on_help_closed))
         document.getElementById("hand").addEventListener("keydown", create_proxy(self.view.on_hand_key))
 
     # Redraws are coalesced into one per animation frame: a bot loop at full
@@ -147,6 +148,10 @@ class App:
         command = attribute(target, "data-change")
         if command:
             self.guarded(lambda: self.controller.command(str(command), str(target.value)))
+
+    def on_help_closed(self, event) -> None:
+        # Closed with Escape: the controller must know, or the next click would only close it again.
+        self.guarded(lambda: self.controller.command("help-close"))
 
     def on_cancel(self, event) -> None:
         event.preventDefault()  # the controller decides whether the dialog closes

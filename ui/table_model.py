@@ -44,6 +44,7 @@ from game.deal import tricks_per_hand
 
 # The model is split in modules; every name is importable from here too.
 from .dialog_model import DialogModel, Field, build_dialog  # noqa: F401
+from .help_model import HelpPage, build_help
 from .i18n import LANGUAGES, language, option_choice_label, option_label, t
 from .model_base import (  # noqa: F401
     COMPASS,
@@ -182,6 +183,8 @@ class TableModel:
     hint_available: bool = False  # the Hint button can be pressed now
     undo_available: bool = False  # the Undo button can be pressed now
     strict: bool = False  # strict play: no Undo button at all
+    help: HelpPage | None = None  # the rules page, when open
+    help_button: str = ""  # "How to play Hearts"
     lang: str = "en"  # the language everything above is written in
     langs: tuple[tuple[str, str], ...] = ()  # the language switch: (code, name in that language)
 
@@ -204,6 +207,7 @@ class UiState:
     hints: bool = False  # the page offers hints (the controller has a hint function)
     hint: tuple[int, tuple[int, ...]] = (-1, ())  # (step it was asked at, the actions hinted)
     can_undo: bool = False  # the controller holds a position to go back to
+    show_help: bool = False  # the rules page is open
 
 
 def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
@@ -574,6 +578,8 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         hint_available=ui.hints and v.to_act == ui.human and awaiting in HINT_PHASES,
         undo_available=ui.can_undo and not s.strict,
         strict=s.strict,
+        help=build_help(v.rules) if ui.show_help else None,
+        help_button=t("help.open", game=t("game." + v.game)),
         lang=language(),
         langs=tuple(LANGUAGES.items()),
     )

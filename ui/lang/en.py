@@ -186,6 +186,46 @@ MESSAGES: dict[str, Any] = {
                          "other": "Your turn: choose {n} cards to pass {direction}, to {name}."},
     "ann.your_draw": "Your draw: {card:the} is on top of the stock.",
     "ann.your_moon": "You took every point: choose how to score your moon.",
+    # How to play (the rules page of each game, ui/help_model.py)
+    "help.open": "How to play {game}",
+    "help.close": "Close",
+    "help.options": "The options of this game",
+    "help.hearts.title": "How to play Hearts",
+    "help.hearts.h1": "The aim",
+    "help.hearts.t1": ("Avoid points. Every heart you take costs 1 point and the Queen of spades 13. When someone "
+                       "reaches the target score, the game ends and the lowest score wins."),
+    "help.hearts.h2": "Passing",
+    "help.hearts.t2": ("Before each hand everyone passes cards to another player: to the left, the right, across "
+                       "or not at all, in turn from hand to hand. Pass the cards that would take points."),
+    "help.hearts.h3": "Tricks",
+    "help.hearts.t3": ("The holder of the 2 of clubs leads it to the first trick. Everyone must follow the suit "
+                       "led if they can; otherwise any card may be played. The highest card of the suit led takes "
+                       "the trick, and its taker leads the next one."),
+    "help.hearts.h4": "Hearts",
+    "help.hearts.t4": ("Hearts cannot be led until a heart has been played on an earlier trick (hearts are "
+                       "broken), unless you hold nothing else."),
+    "help.hearts.h5": "Shooting the moon",
+    "help.hearts.t5": ("Take every heart and the Queen of spades and you shoot the moon: everyone else scores the "
+                       "points instead of you (or, where the game allows it, you take them off your own score)."),
+    "help.spades.title": "How to play Spades",
+    "help.spades.h1": "The aim",
+    "help.spades.t1": ("Win at least as many tricks as you bid. Spades are always trump. The game ends after the "
+                       "hand in which a side reaches the target score, and the highest score wins."),
+    "help.spades.h2": "Bidding",
+    "help.spades.t2": ("After the deal each player bids how many tricks they will take, once, starting left of the "
+                       "dealer. Partners' bids count together. A nil bid promises no trick at all; a blind nil is "
+                       "bid before looking at your cards."),
+    "help.spades.h3": "Tricks",
+    "help.spades.t3": ("Everyone must follow the suit led if they can; otherwise any card may be played, a spade "
+                       "too. The highest spade takes the trick, or with no spade the highest card of the suit led. "
+                       "Spades cannot be led until a spade has been played, unless you hold nothing else."),
+    "help.spades.h4": "Scoring",
+    "help.spades.t4": ("Make your bid and score 10 points per trick bid, plus 1 for each trick over it (a bag). "
+                       "Fail, and you lose 10 points per trick bid. Nil scores 100 if you take no trick and loses "
+                       "100 if you take one; blind nil doubles both."),
+    "help.spades.h5": "Bags",
+    "help.spades.t5": ("Tricks over the bid pile up as bags. Where the game counts them, every so many bags cost a "
+                       "penalty: bid close to what you can take."),
     # The page around the table
     "page.new_game": "New game",
     "page.last_trick": "Last trick",
