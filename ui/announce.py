@@ -61,6 +61,29 @@ def said(key: str, seat: int, names: list[str], human: int, **params: Any) -> st
     return t(key, name=names[seat], **params)
 
 
+def cues(before: Any, action: int, after: Any, human: int) -> list[str]:
+    """The sounds of one action (the page plays them only when sounds are on):
+    "card" a card played, "win" a trick you take, "trick" one another takes,
+    "turn" the table waits for you, "hand" a hand is over.
+
+    >>> from game.state import new_match
+    >>> m = new_match("hearts", "classic", seed=1)
+    >>> before = m.view(0); m.apply(m.legal_actions()[0])
+    >>> cues(before, 190, m.view(0), 0)
+    []
+    """
+    out = []
+    if before.phase == "play" and action < 104:
+        out.append("card")
+        if not after.trick and after.last_trick is not None:
+            out.append("win" if after.last_trick[1] == human else "trick")
+    if after.phase in ("hand_over", "game_over") and before.phase not in ("hand_over", "game_over"):
+        out.append("hand")
+    elif after.to_act == human and before.to_act != human and after.phase in ("play", "bid", "pass", "draw", "moon"):
+        out.append("turn")
+    return out
+
+
 def bid_words(value: int, suit: int | None) -> str:
     """'3', 'nil', 'blind nil', '4 hearts'."""
     return bid_text(value, suit).lower()
@@ -176,6 +199,8 @@ class Announcer:
     def __init__(self) -> None:
         self.count = 0
         self.items: list[tuple[int, str]] = []
+        self.cue_count = 0
+        self.cue_items: list[tuple[int, str]] = []  # (number, sound): see cues()
         self.seen: Any = None  # the human's view after the last action followed
 
     def say(self, *texts: str) -> None:
@@ -194,7 +219,14 @@ class Announcer:
         """One action applied: say what changed since the last view."""
         if self.seen is not None:
             self.say(*describe(self.seen, action, view, names, human))
+            for kind in cues(self.seen, action, view, human):
+                self.cue_count += 1
+                self.cue_items.append((self.cue_count, kind))
+            del self.cue_items[:-KEEP_LAST]
         self.seen = view
+
+    def recent_cues(self) -> tuple[tuple[int, str], ...]:
+        return tuple(self.cue_items)
 
     def recent(self) -> tuple[tuple[int, str], ...]:
         return tuple(self.items)

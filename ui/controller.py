@@ -84,7 +84,7 @@ class Controller:
             return None
         ui = dataclasses.replace(self.ui, step=len(self.match.actions), match_id=self.generation,
                                  announcements=self.announcer.recent(), hints=self.hint is not None,
-                                 can_undo=self._undo_point() is not None)
+                                 can_undo=self._undo_point() is not None, cues=self.announcer.recent_cues())
         return build_table(self.view(self.ui.human), ui)
 
     def view(self, seat: int) -> Any:
@@ -420,6 +420,12 @@ class Controller:
             self._set_ui(settings=self.settings)
             set_language(arg)
             self._changed()
+
+    def _cmd_sound(self, arg: str) -> None:
+        """Sounds on or off ("true" / "false")."""
+        self.settings = dataclasses.replace(self.settings, sound=arg == "true")
+        self._set_ui(settings=self.settings)
+        self._changed()
 
     def _cmd_deck(self, arg: str) -> None:
         if arg in S.DECKS:

@@ -45,6 +45,7 @@ CHROME_TEXTS = (
     (".side details:nth-of-type(2) > summary", "page.rules"),
     ('label[for="deck"]', "page.deck"),
     ('label[for="lang"]', "page.language"),
+    ('label[for="sound"]', "page.sound"),
 )
 CHROME_ATTRIBUTES = (
     ("#hint-btn", "title", "page.hint_title"),
@@ -126,6 +127,7 @@ class TableView:
         self.prev: dict[str, Any] = {}
         self.said = 0  # the number of the last sentence put in the live region
         self.hand_key = ""  # the hand's card in the tab order (roving tabindex)
+        self.sounds: Any = None  # ui/sound.py's Sounds, given by the page
 
     def get(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
@@ -217,6 +219,9 @@ class TableView:
         self._region("help_button", t.help_button, lambda v: setattr(self.get("help-btn"), "textContent", v))
         self._region("help", t.help, self._help)
         self._announce(t.announcements)
+        if self.sounds is not None:
+            self.sounds.follow(t.sounds, t.sound)
+        self._region("sound", t.sound, lambda on: setattr(self.get("sound"), "checked", on))
         if self._region("awaiting", (t.match_id, t.awaiting), lambda v: None):
             self._focus_turn(t.awaiting)
 

@@ -21,6 +21,7 @@ from ui.dom import TableView, absent
 from ui.i18n import pick_language, set_language, t
 from ui.saves import Saves
 from ui.saves_dom import LocalStorage, SavesPage
+from ui.sound import Sounds
 from ui.storage import Store
 
 
@@ -83,6 +84,7 @@ def browser_languages() -> list[str]:
 class App:
     def __init__(self) -> None:
         self.view = TableView(document)
+        self.view.sounds = Sounds(window)
         query = str(window.location.search or "")
         settings = S.from_query(query)
         self.embed = E.parse(query, settings.game)
@@ -147,7 +149,8 @@ class App:
             return
         command = attribute(target, "data-change")
         if command:
-            self.guarded(lambda: self.controller.command(str(command), str(target.value)))
+            value = ("true" if target.checked else "false") if target.type == "checkbox" else str(target.value)
+            self.guarded(lambda: self.controller.command(str(command), value))
 
     def on_help_closed(self, event) -> None:
         # Closed with Escape: the controller must know, or the next click would only close it again.

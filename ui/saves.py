@@ -79,6 +79,7 @@ def settings_to_dict(s: S.Settings) -> dict[str, Any]:
         "lang": s.lang,
         "strict": s.strict,
         "trick_clear": s.trick_clear,
+        "sound": s.sound,
         "names": list(s.names),
     }
 
@@ -120,6 +121,8 @@ def settings_from_dict(data: Any) -> S.Settings:
         s = dataclasses.replace(s, lang=lang)
     if data.get("strict") is True:
         s = dataclasses.replace(s, strict=True)
+    if data.get("sound") is True:
+        s = dataclasses.replace(s, sound=True)
     if data.get("trick_clear") in S.TRICK_CLEAR:
         s = dataclasses.replace(s, trick_clear=data["trick_clear"])
     names = data.get("names", [])

@@ -225,6 +225,7 @@ class Settings:
     deck: str = "two"  # a key of DECKS
     lang: str = ""  # a key of ui.i18n.LANGUAGES; "" follows the browser's language
     strict: bool = False  # strict play: no undo
+    sound: bool = False  # sounds are off unless the player turns them on
     trick_clear: str = "pause"  # a finished trick leaves after a pause, or on a "click"
     names: tuple[str, ...] = ()  # a name per seat (0 is you); "" keeps the usual one
     seed: int | None = None  # None: a fresh random seed for each match

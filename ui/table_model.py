@@ -183,6 +183,8 @@ class TableModel:
     hint_available: bool = False  # the Hint button can be pressed now
     undo_available: bool = False  # the Undo button can be pressed now
     strict: bool = False  # strict play: no Undo button at all
+    sounds: tuple[tuple[int, str], ...] = ()  # (number, cue) to play when sound is on
+    sound: bool = False  # the player turned sounds on
     help: HelpPage | None = None  # the rules page, when open
     help_button: str = ""  # "How to play Hearts"
     lang: str = "en"  # the language everything above is written in
@@ -208,6 +210,7 @@ class UiState:
     hint: tuple[int, tuple[int, ...]] = (-1, ())  # (step it was asked at, the actions hinted)
     can_undo: bool = False  # the controller holds a position to go back to
     show_help: bool = False  # the rules page is open
+    cues: tuple[tuple[int, str], ...] = ()  # the Announcer's sounds (ui/announce.py cues)
 
 
 def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
@@ -578,6 +581,8 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         hint_available=ui.hints and v.to_act == ui.human and awaiting in HINT_PHASES,
         undo_available=ui.can_undo and not s.strict,
         strict=s.strict,
+        sounds=ui.cues,
+        sound=s.sound,
         help=build_help(v.rules) if ui.show_help else None,
         help_button=t("help.open", game=t("game." + v.game)),
         lang=language(),

@@ -116,11 +116,11 @@ MOMENTS = {
 
 
 def same_table(a, b):
-    """Two table models drawn alike (the page's match counter and the screen
-    reader's news aside)."""
+    """Two table models drawn alike (the page's match counter, the screen
+    reader's news and the sounds already played aside)."""
     def norm(t):
         t = dataclasses.replace(t, match_id=0)
-        return dataclasses.replace(t, announcements=()) if hasattr(t, "announcements") else t
+        return dataclasses.replace(t, announcements=(), sounds=()) if hasattr(t, "announcements") else t
 
     return norm(a) == norm(b)
 

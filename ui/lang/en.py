@@ -242,6 +242,7 @@ MESSAGES: dict[str, Any] = {
     "page.speed": "Speed",
     "page.deck": "Cards",
     "page.language": "Language",
+    "page.sound": "Sounds",
     "dom.level_title": "Computer player level",
     "dom.dealer": "Dealer",
     "dom.dealer_mark": "D",
