@@ -54,6 +54,8 @@ MESSAGES: dict[str, Any] = {
     "trick.leads": "Baza {number} de {total}: sale {name}.",
     "last.by_you": "Última baza, ganada por ti",
     "last.by": "Última baza, ganada por {name}",
+    "trick.continue": "Siguiente baza",
+    "trick.continue_prompt": "Mira la baza y luego sigue.",
     # Tu mano y tus decisiones
     "hand.face_down": {"one": "Tu mano, {n} carta boca abajo", "other": "Tu mano, {n} cartas boca abajo"},
     "hand.label": {"one": "Tu mano, {n} carta", "other": "Tu mano, {n} cartas"},
@@ -102,6 +104,8 @@ MESSAGES: dict[str, Any] = {
     "status.moon": "{name} ha disparado a la luna y está eligiendo.",
     "status.you_take_last": "Te llevas la última baza.",
     "status.takes_last": "{name} se lleva la última baza.",
+    "status.trick_held": "{name} se lleva la baza: haz clic en Siguiente baza para seguir.",
+    "status.trick_held.you": "Te llevas la baza: haz clic en Siguiente baza para seguir.",
     "status.hand_over": "La mano {number} ha terminado.",
     "status.game_over": "La partida ha terminado.",
     "notice.another": "otro jugador",
@@ -220,6 +224,7 @@ MESSAGES: dict[str, Any] = {
     "page.choices": "Tus opciones",
     "page.undo": "Deshacer",
     "page.undo_title": "Retirar tu última carta o apuesta",
+    "page.sound": "Sonidos",
     # Lo que dibuja la página (ui/dom.py)
     "dom.level_title": "Nivel del jugador del ordenador",
     "dom.dealer": "Repartidor",
@@ -259,6 +264,57 @@ MESSAGES: dict[str, Any] = {
                            "del ordenador."),
     "dialog.speed": "Velocidad de juego",
     "dialog.speed_help": "Cuánto tardan los jugadores del ordenador en cada carta.",
+    "dialog.trick_clear": "Una baza terminada",
+    "dialog.trick_clear_help": "Se queda en la mesa un momento, o hasta que hagas clic en Siguiente baza.",
+    "trick_clear.pause": "Se retira tras una pausa",
+    "trick_clear.click": "Espera a un clic",
+    # Cómo se juega (ui/help_model.py)
+    "help.open": "Cómo jugar a {game}",
+    "help.close": "Cerrar",
+    "help.options": "Las opciones de esta partida",
+    "help.hearts.title": "Cómo jugar a Corazones",
+    "help.hearts.h1": "El objetivo",
+    "help.hearts.t1": ("Evita los puntos. Cada corazón que te llevas cuesta 1 punto, y la reina de picas, 13. "
+                       "Cuando alguien alcanza la puntuación objetivo, la partida termina y gana la puntuación "
+                       "más baja."),
+    "help.hearts.h2": "El pase",
+    "help.hearts.t2": ("Antes de cada mano, todos pasan cartas a otro jugador: a la izquierda, a la derecha, "
+                       "al frente o a nadie, por turnos de una mano a otra. Pasa las cartas que te harían "
+                       "llevarte puntos."),
+    "help.hearts.h3": "Las bazas",
+    "help.hearts.t3": ("Quien tiene el 2 de tréboles sale con él en la primera baza. Todos deben seguir el palo "
+                       "de salida si pueden; si no, pueden jugar cualquier carta. La carta más alta del palo de "
+                       "salida se lleva la baza, y quien se la lleva sale en la siguiente."),
+    "help.hearts.h4": "Los corazones",
+    "help.hearts.t4": ("No se puede salir con corazones hasta que se haya jugado un corazón en una baza anterior "
+                       "(los corazones están rotos), salvo que no tengas otra cosa."),
+    "help.hearts.h5": "Disparar a la luna",
+    "help.hearts.t5": ("Llévate todos los corazones y la reina de picas y habrás disparado a la luna: todos los "
+                       "demás se apuntan los puntos en tu lugar (o, si la partida lo permite, te los restas de tu "
+                       "propia puntuación)."),
+    "help.spades.title": "Cómo jugar a Picas",
+    "help.spades.h1": "El objetivo",
+    "help.spades.t1": ("Gana al menos tantas bazas como hayas apostado. Las picas son siempre triunfo. La partida "
+                       "termina tras la mano en la que un bando alcanza la puntuación objetivo, y gana la "
+                       "puntuación más alta."),
+    "help.spades.h2": "La apuesta",
+    "help.spades.t2": ("Después del reparto, cada jugador apuesta cuántas bazas va a ganar, una sola vez, "
+                       "empezando por la izquierda del repartidor. Las apuestas de los compañeros cuentan juntas. "
+                       "Una apuesta de nulo promete no ganar ninguna baza; el nulo a ciegas se apuesta antes de "
+                       "mirar las cartas."),
+    "help.spades.h3": "Las bazas",
+    "help.spades.t3": ("Todos deben seguir el palo de salida si pueden; si no, pueden jugar cualquier carta, "
+                       "también una pica. La pica más alta se lleva la baza o, si no hay picas, la carta más alta "
+                       "del palo de salida. No se puede salir con picas hasta que se haya jugado una, salvo que no "
+                       "tengas otra cosa."),
+    "help.spades.h4": "La puntuación",
+    "help.spades.t4": ("Cumple tu apuesta y sumas 10 puntos por baza apostada, más 1 por cada baza de más (una "
+                       "bolsa). Si fallas, pierdes 10 puntos por baza apostada. El nulo suma 100 si no ganas "
+                       "ninguna baza y resta 100 si ganas alguna; el nulo a ciegas dobla ambas cifras."),
+    "help.spades.h5": "Las bolsas",
+    "help.spades.t5": ("Las bazas por encima de la apuesta se acumulan como bolsas. Donde la partida las cuenta, "
+                       "cada cierto número de bolsas se paga una penalización: apuesta cerca de lo que puedes "
+                       "ganar."),
     # Las negativas del motor (game/explain.py); {doing} es una de engine.doing.*
     "engine.wrong_time.cut": "Es momento de cortar para elegir al primer repartidor, no de {doing}.",
     "engine.wrong_time.deal": "Es momento de repartir, no de {doing}.",
