@@ -83,7 +83,7 @@ class Controller:
         if self.match is None:
             return None
         ui = dataclasses.replace(self.ui, step=len(self.match.actions), match_id=self.generation,
-                                 announcements=self.announcer.recent(), hints=self.hint is not None,
+                                 announcements=self.announcer.recent(), hints=self.hint is not None, claims=True,
                                  can_undo=self._undo_point() is not None, cues=self.announcer.recent_cues())
         return build_table(self.view(self.ui.human), ui)
 
@@ -377,6 +377,31 @@ class Controller:
     def _cmd_again(self, arg: str) -> None:
         # The same settings, a new deal (a seed from the link is for the first game only).
         self.new_game(dataclasses.replace(self.settings, seed=None))
+
+    def _cmd_claim(self, arg: str) -> None:
+        """Claim the rest: the engine proves that your side takes every
+        remaining trick whatever the others play (the computer players accept
+        exactly a proven claim); then the hand is played out at once."""
+        from game.claim import prove_claim
+
+        m = self.match
+        if m is None:
+            return
+        me = self.ui.human
+        if m.phase != "play" or m.to_act != me:
+            self._say(self._not_your_turn())
+            return
+        claim = prove_claim(m, me, self._names())
+        if not claim.ok:
+            self._say(t("claim.refused", reason=claim.reason))
+            return
+        self._undo.append(m.clone())
+        for action in claim.line:
+            m.apply(action)
+            self._after_action(action)
+        self._set_ui(message=t("claim.accepted", reason=claim.reason), show_last=False, hold_trick=False)
+        self._changed()
+        self.kick()
 
     def _cmd_help(self, arg: str) -> None:
         """Open or close the rules page of the game on the table."""

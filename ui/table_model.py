@@ -210,6 +210,7 @@ class UiState:
     hint: tuple[int, tuple[int, ...]] = (-1, ())  # (step it was asked at, the actions hinted)
     can_undo: bool = False  # the controller holds a position to go back to
     show_help: bool = False  # the rules page is open
+    claims: bool = False  # the table offers "Claim the rest"
     cues: tuple[tuple[int, str], ...] = ()  # the Announcer's sounds (ui/announce.py cues)
 
 
@@ -393,6 +394,9 @@ def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
         ))
     if not mine:
         return Controls("none", "")
+    if v.phase == "play" and ui.claims and v.hand_sizes[me] >= 2:
+        # Claim the rest (the engine proves it when pressed): only on your turn, from public facts.
+        return Controls("play", "", (Choice("claim", "", t("claim.button")),))
     legal = set(v.legal)
     if v.phase == "draw":
         c = v.draw_card

@@ -186,6 +186,9 @@ MESSAGES: dict[str, Any] = {
                          "other": "Your turn: choose {n} cards to pass {direction}, to {name}."},
     "ann.your_draw": "Your draw: {card:the} is on top of the stock.",
     "ann.your_moon": "You took every point: choose how to score your moon.",
+    "claim.button": "Claim the rest",
+    "claim.refused": "Claim refused: {reason}",
+    "claim.accepted": "Claim accepted: {reason}",
     # How to play (the rules page of each game, ui/help_model.py)
     "help.open": "How to play {game}",
     "help.close": "Close",
