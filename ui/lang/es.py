@@ -141,6 +141,9 @@ MESSAGES: dict[str, Any] = {
     "msg.undone": "Deshecho: vuelve a ser tu turno.",
     "msg.no_undo": "No hay nada que deshacer en esta mano.",
     "msg.strict": "Juego estricto: en esta partida no se puede deshacer.",
+    "claim.button": "Reclamar el resto",
+    "claim.refused": "Reclamación rechazada: {reason}",
+    "claim.accepted": "Reclamación aceptada: {reason}",
     # Lo que oye un lector de pantalla (ui/announce.py)
     "ann.cut": "{name} corta la carta más alta y reparte.",
     "ann.cut.you": "Cortas la carta más alta y repartes.",
