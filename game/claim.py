@@ -191,6 +191,7 @@ class _Prover:
         self.solo = sum(self.ours) == 1
         self.compact = not self.hearts and not w._two_decks  # see _key
         self.squeeze: dict = {}
+        self.history: dict = {}  # card -> how often it refuted the claim (move ordering)
         self.failed_at = FULL  # the depth at which prove() found the claim wrong
 
     # ------------------------------------------------------------ the search
@@ -262,8 +263,15 @@ class _Prover:
             if self.ours[seat] and self._sure_winners(seat) is not None:
                 return True
         ours = self.ours[seat]
-        for c in self._candidates(seat):
+        cards = self._candidates(seat)
+        if not ours and len(cards) > 2:
+            # The replies that refuted the claim elsewhere are tried first.
+            history = self.history
+            cards.sort(key=lambda c: -history.get(c, 0))
+        for c in cards:
             if self._try(seat, c, depth) == ours:
+                if not ours:
+                    self.history[c] = self.history.get(c, 0) + depth
                 return ours
         return not ours
 
