@@ -396,4 +396,59 @@ MESSAGES: dict[str, Any] = {
     "level.easy.long": "Fácil",
     "level.normal.long": "Normal",
     "level.hard.long": "Difícil (pensa mais)",
+    # Claiming the rest of the tricks
+    "claim.button": "Reivindicar o resto",
+    "claim.refused": "Reivindicação recusada: {reason}",
+    "claim.accepted": "Reivindicação aceita: {reason}",
+    # How to play
+    "help.open": "Como jogar {game}",
+    "help.close": "Fechar",
+    "help.options": "As opções desta partida",
+    "help.hearts.title": "Como jogar Copas",
+    "help.hearts.h1": "O objetivo",
+    "help.hearts.t1": ("Evite pontos. Cada carta de copas que você leva custa 1 ponto, e a dama de espadas, 13. "
+                       "Quando alguém atinge a meta de pontos, a partida termina e vence a menor pontuação."),
+    "help.hearts.h2": "O passe",
+    "help.hearts.t2": ("Antes de cada mão, todos passam cartas para outro jogador: para a esquerda, para a direita, "
+                       "para a frente ou para ninguém, alternando de mão em mão. Passe as cartas que levariam pontos."),
+    "help.hearts.h3": "As vazas",
+    "help.hearts.t3": ("Quem tem o 2 de paus começa a primeira vaza com ele. Todos devem seguir o naipe de saída, "
+                       "se puderem; senão, podem jogar qualquer carta. A carta mais alta do naipe de saída leva "
+                       "a vaza, e quem a levou começa a próxima."),
+    "help.hearts.h4": "Copas",
+    "help.hearts.t4": ("Não se pode começar uma vaza com copas até que uma carta de copas tenha sido jogada numa vaza "
+                       "anterior (copas quebradas), a menos que você não tenha outra carta."),
+    "help.hearts.h5": "Atirar na lua",
+    "help.hearts.t5": ("Leve todas as copas e a dama de espadas e você atira na lua: todos os outros marcam os pontos "
+                       "no seu lugar (ou, quando a partida permite, você os desconta da sua própria pontuação)."),
+    "help.spades.title": "Como jogar Espadas",
+    "help.spades.h1": "O objetivo",
+    "help.spades.t1": ("Faça pelo menos tantas vazas quanto apostou. Espadas são sempre trunfo. A partida termina "
+                       "depois da mão em que um lado atinge a meta de pontos, e vence a maior pontuação."),
+    "help.spades.h2": "Os lances",
+    "help.spades.t2": ("Depois da distribuição, cada jogador diz, uma única vez, quantas vazas vai fazer, começando "
+                       "à esquerda de quem deu as cartas. Os lances dos parceiros contam juntos. Um lance nulo promete "
+                       "não fazer nenhuma vaza; o nulo às cegas é apostado antes de olhar as cartas."),
+    "help.spades.h3": "As vazas",
+    "help.spades.t3": ("Todos devem seguir o naipe de saída, se puderem; senão, podem jogar qualquer carta, inclusive "
+                       "uma de espadas. A espada mais alta leva a vaza ou, sem espadas, a carta mais alta do naipe "
+                       "de saída. Não se pode começar uma vaza com espadas até que uma espada tenha sido jogada, "
+                       "a menos que você não tenha outra carta."),
+    "help.spades.h4": "A pontuação",
+    "help.spades.t4": ("Cumpra seu lance e marque 10 pontos por vaza apostada, mais 1 por vaza além dele (um saco). "
+                       "Se não cumprir, perde 10 pontos por vaza apostada. O nulo vale 100 se você não fizer nenhuma "
+                       "vaza e tira 100 se fizer alguma; o nulo às cegas dobra os dois valores."),
+    "help.spades.h5": "Os sacos",
+    "help.spades.t5": ("As vazas além do lance se acumulam como sacos. Quando a partida os conta, cada tantos sacos "
+                       "custam uma penalidade: aposte perto do que você consegue fazer."),
+    # Sounds and the finished trick
+    "page.sound": "Sons",
+    "dialog.trick_clear": "Uma vaza terminada",
+    "dialog.trick_clear_help": "Fica na mesa por um momento, ou até você clicar em Próxima vaza.",
+    "trick_clear.pause": "Sai depois de uma pausa",
+    "trick_clear.click": "Espera um clique",
+    "trick.continue": "Próxima vaza",
+    "trick.continue_prompt": "Veja a vaza e depois continue.",
+    "status.trick_held": "{name} leva a vaza: clique em Próxima vaza para continuar.",
+    "status.trick_held.you": "Você leva a vaza: clique em Próxima vaza para continuar.",
 }
