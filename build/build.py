@@ -10,10 +10,11 @@ Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     assets/**                     CSS, scripts, icons, the web app manifest
     runtime/pyscript-V-H/         @pyscript/core: core.js, core.css, the chunks
                                   this page loads (V version, H content hash)
-    runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches, and
-                                  loader.mjs (PyScript's interpreter) with the
+    runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches
+    runtime/start-H/              loader.mjs (PyScript's interpreter, it starts
+                                  Pyodide) and python_stdlib_pyc.zip, the
                                   precompiled standard library it puts in front
-                                  of the stock one (python_stdlib_pyc.zip)
+                                  of the stock one
 
 Cache busting: a file under runtime/ never changes under its name, because
 the directory name carries the package version and a hash of its content.
@@ -63,8 +64,8 @@ SW_TEMPLATE = ROOT / "build" / "sw.js"
 LOADER_TEMPLATE = ROOT / "build" / "pyodide-loader.mjs"
 PRECOMPILE = ROOT / "build" / "precompile.mjs"
 PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
-# In the Pyodide runtime folder: the module pyscript.toml's interpreter names,
-# and the precompiled standard library it loads.
+# In runtime/start-<hash>/: the module pyscript.toml's interpreter names, and
+# the precompiled standard library it loads.
 LOADER = "loader.mjs"
 PRECOMPILED_ZIP = "python_stdlib_pyc.zip"
 
@@ -86,7 +87,7 @@ PYODIDE_FILES = [
 
 # The logical runtime folders that index.html and pyscript.toml refer to;
 # dist/ holds them under versioned names.
-RUNTIME = {"pyscript": "runtime/pyscript", "pyodide": "runtime/pyodide"}
+RUNTIME = {"pyscript": "runtime/pyscript", "pyodide": "runtime/pyodide", "start": "runtime/start"}
 
 # A relative file name inside a string literal of a PyScript chunk:
 # `from"./core-X.js"`, `import("./toml-Y.js")`, `new URL("./xterm.css", ...)`.
@@ -217,20 +218,14 @@ def patch_core(path: Path, disabled: set[str]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def copy_runtime(out: Path, package: str, version: str, src: Path, names: list[str], config: dict, extra=None) -> str:
-    """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path.
-
-    extra(staging) may write more files into the folder before it is hashed,
-    and returns their names.
-    """
+def copy_runtime(out: Path, package: str, version: str, src: Path, names: list[str], config: dict) -> str:
+    """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path."""
     staging = out / "runtime" / f".{package}"
     for name in names:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src / name, staging / name)
         if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
             patch_core(staging / name, disabled_plugins(config))
-    if extra is not None:
-        names = names + extra(staging)
     digest = hashlib.sha256()
     for name in names:
         digest.update(name.encode() + b"\0" + sha256((staging / name).read_bytes()).encode())
@@ -277,25 +272,37 @@ def precompiled_stdlib(pyodide_src: Path, src: Path) -> bytes:
     return cached.read_bytes()
 
 
-def pyodide_extra(pyodide_src: Path, src: Path, precompile: bool):
-    """copy_runtime's extra for Pyodide: loader.mjs and the precompiled zip."""
+def write_start(out: Path, pyodide_dir: str, pyodide_src: Path, src: Path, precompile: bool) -> str:
+    """runtime/start-<hash>/: loader.mjs and the precompiled zip; return that path.
 
-    def write(staging: Path) -> list[str]:
-        names, precompiled = [LOADER], None
-        if precompile:
-            data = precompiled_stdlib(pyodide_src, src)
-            (staging / PRECOMPILED_ZIP).write_bytes(data)
-            names.append(PRECOMPILED_ZIP)
-            precompiled = {"url": f"./{PRECOMPILED_ZIP}", "bytes": len(data), "sha256": sha256(data)}
-        template = LOADER_TEMPLATE.read_text(encoding="utf-8")
-        placeholder = "const PRECOMPILED = null; // filled in by build/build.py"
-        if template.count(placeholder) != 1:
-            die(f"{LOADER_TEMPLATE} must contain the line `{placeholder}` once")
-        line = f"const PRECOMPILED = {json.dumps(precompiled)};"
-        (staging / LOADER).write_text(template.replace(placeholder, line), encoding="utf-8")
-        return names
-
-    return write
+    A folder of its own, beside Pyodide's: the zip follows the game's
+    imports, and a change to it must not rename the Pyodide folder (a new
+    name means downloading the 14 MB runtime again). Its name carries the
+    hash of its content, as the runtime folders do (PyScript takes an
+    interpreter URL only if it ends in .mjs, so no ?v= here).
+    """
+    staging = out / "runtime" / ".start"
+    staging.mkdir(parents=True)
+    names, precompiled = [LOADER], None
+    if precompile:
+        data = precompiled_stdlib(pyodide_src, src)
+        (staging / PRECOMPILED_ZIP).write_bytes(data)
+        names.append(PRECOMPILED_ZIP)
+        precompiled = {"url": f"./{PRECOMPILED_ZIP}", "bytes": len(data), "sha256": sha256(data)}
+    text = LOADER_TEMPLATE.read_text(encoding="utf-8")
+    placeholder = "const PRECOMPILED = null; // filled in by build/build.py"
+    logical = '"../pyodide/'  # the Pyodide folder, as the template names it
+    if text.count(placeholder) != 1 or text.count(logical) != 2:
+        die(f"{LOADER_TEMPLATE} must contain `{placeholder}` once and {logical} twice")
+    text = text.replace(placeholder, f"const PRECOMPILED = {json.dumps(precompiled)};")
+    text = text.replace(logical, '"../' + pyodide_dir.removeprefix("runtime/") + "/")
+    (staging / LOADER).write_text(text, encoding="utf-8")
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0" + sha256((staging / name).read_bytes()).encode())
+    final = f"runtime/start-{digest.hexdigest()[:8]}"
+    staging.rename(out / final)
+    return final
 
 
 # --- Our own files ----------------------------------------------------------
@@ -470,17 +477,11 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool 
         pyscript_files(pyscript_src, config),
         config,
     )
-    pyodide_dir = copy_runtime(
-        out,
-        "pyodide",
-        package_version(pyodide_src),
-        pyodide_src,
-        PYODIDE_FILES,
-        config,
-        extra=pyodide_extra(pyodide_src, src, precompile),
-    )
+    pyodide_dir = copy_runtime(out, "pyodide", package_version(pyodide_src), pyodide_src, PYODIDE_FILES, config)
+    start_dir = write_start(out, pyodide_dir, pyodide_src, src, precompile)
     site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
     site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
+    site.urls[RUNTIME["start"] + "/"] = start_dir + "/"
 
     shutil.copyfile(src / "index.html", out / "index.html")
     if csp_meta:

@@ -49,6 +49,7 @@ const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/` });
 
 // The game's modules, copied into the file system as PyScript's [files] do.
 const modules = [];
+const files = []; // the game's modules, as paths below /home/pyodide
 const copyIn = (rel) => {
   const host = join(resolve(src), rel);
   if (statSync(host).isDirectory()) {
@@ -57,7 +58,10 @@ const copyIn = (rel) => {
   } else if (rel.endsWith(".py")) {
     pyodide.FS.writeFile(`/home/pyodide/${rel}`, readFileSync(host));
     const name = relative(".", rel).replace(/\.py$/, "").split(/[\\/]/).filter((p) => p !== "__init__");
-    if (name.at(-1) !== "__main__" && !(name.length === 2 && name.join(".") === "ui.main")) modules.push(name.join("."));
+    if (name.at(-1) !== "__main__" && !(name.length === 2 && name.join(".") === "ui.main")) {
+      modules.push(name.join("."));
+      files.push(rel.split(/[\\/]/).join("/"));
+    }
   }
 };
 for (const dir of ["game", "ui"]) {
@@ -71,6 +75,7 @@ for (const dir of ["game", "ui"]) {
 
 pyodide.globals.set("GAME_MODULES", pyodide.toPy(modules));
 pyodide.globals.set("EXTRA", pyodide.toPy(EXTRA));
+pyodide.globals.set("GAME_FILES", pyodide.toPy(files));
 const summary = pyodide.runPython(`
 import ast, importlib, importlib.util, json, sys, zipfile
 
@@ -130,7 +135,22 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
         # A timestamp .pyc (mtime 0): zipimport checks it only against a
         # source file next to it in the same zip, and there is none.
         dst.writestr(info, bytes(ext._code_to_timestamp_pyc(code, 0, len(source))))
-json.dumps({"modules": len(wanted), "python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
+    # The game's modules as the __pycache__ entries that Python's own import
+    # system reads next to the sources: checked hash-based .pyc (PEP 552),
+    # used only while the source in [files] hashes the same, else compiled
+    # again. The loader writes them under the working directory
+    # (/home/pyodide, where PyScript puts [files]); "baza-home" is no
+    # importable name.
+    for path in sorted(GAME_FILES):
+        source = open(f"/home/pyodide/{path}", "rb").read()
+        code = compile(source, f"/home/pyodide/{path}", "exec", dont_inherit=True)
+        folder, _, name = path.rpartition("/")
+        cached = f"baza-home/{folder}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
+        info = zipfile.ZipInfo(cached, date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        dst.writestr(info, bytes(ext._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True)))
+json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
             "source_bytes": total_source})
 `);
 writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));

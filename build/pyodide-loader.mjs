@@ -1,8 +1,9 @@
 // Baza's way into Pyodide: pyscript.toml's `interpreter` names this module,
-// which build/build.py puts next to pyodide.mjs in the runtime folder (so
-// PyScript's indexURL, the folder of this file, stays right). PyScript
-// imports it, reads `version` and calls `loadPyodide({stdout, stderr,
-// indexURL})`.
+// which build/build.py writes to runtime/start-<hash>/loader.mjs, beside
+// the Pyodide folder (its ../pyodide/ below becomes that folder's real
+// name). PyScript imports it, reads `version` and calls
+// `loadPyodide({stdout, stderr, indexURL})` with the folder of this file as
+// indexURL: replaced here by Pyodide's folder.
 //
 // It starts Python with the precompiled standard library of the build
 // (build/precompile.mjs: the .pyc of the modules a start imports, made by
@@ -14,11 +15,14 @@
 // plain start from sources, and the page still reaches its table: the zip
 // missing or not the build's (size or SHA-256), or a start with it that
 // throws (a .pyc of another Python, damaged bytecode). What happened is in
-// globalThis.bazaStart = {stdlib: "precompiled" | "source", reason}
+// globalThis.bazaStart = {stdlib: "precompiled" | "source", game, reason}
 // (tests/browser/test_startup_paths.py).
-import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
+import { loadPyodide as loadPyodideItself, version } from "../pyodide/pyodide.mjs";
 
 export { version };
+
+const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const loadPlain = (options) => loadPyodideItself({ ...options, indexURL: INDEX_URL });
 
 const PRECOMPILED = null; // filled in by build/build.py
 // Where the zip goes in Python's file system, and onto sys.path (PYTHONPATH
@@ -42,6 +46,37 @@ async function fetchPrecompiled() {
   return data;
 }
 
+// The zip also holds the game's modules compiled (checked hash-based .pyc,
+// which Python uses only while the source PyScript writes from [files]
+// hashes the same): written where the import system looks for them, under
+// the working directory, once every one of them has unmarshalled.
+const UNPACK = `
+import marshal, os, zipfile
+with zipfile.ZipFile(ZIP_PATH) as archive:
+    entries = [(name.removeprefix("baza-home/"), archive.read(name))
+               for name in archive.namelist() if name.startswith("baza-home/")]
+for name, data in entries:
+    marshal.loads(memoryview(data)[16:])
+for name, data in entries:
+    os.makedirs(os.path.dirname(name), exist_ok=True)
+    with open(name, "wb") as file:
+        file.write(data)
+`;
+
+function unpackGame(pyodide) {
+  const scope = pyodide.globals.get("dict")();
+  try {
+    scope.set("ZIP_PATH", ZIP_PATH);
+    pyodide.runPython(UNPACK, { globals: scope });
+    return "precompiled";
+  } catch (error) {
+    console.warn(`Baza: the game's modules compile from source (${String(error?.message ?? error).trim().split("\n").at(-1)})`);
+    return "source";
+  } finally {
+    scope.destroy();
+  }
+}
+
 // The download starts when PyScript imports this module, alongside the
 // wasm and the stock zip.
 const pending = fetchPrecompiled();
@@ -59,7 +94,7 @@ export async function loadPyodide(options = {}) {
         if (options.fsInit) await options.fsInit(FS, info);
       },
     });
-    globalThis.bazaStart = { stdlib: "precompiled" };
+    globalThis.bazaStart = { stdlib: "precompiled", game: unpackGame(pyodide) };
     return pyodide;
   } catch (error) {
     reason = String(error?.message ?? error).split("\n").slice(-2).join(" ").trim();

@@ -1,6 +1,6 @@
 """Both ways into Python reach a working table: the fast one and the fallback.
 
-The build starts Pyodide through runtime/pyodide-*/loader.mjs (from
+The build starts Pyodide through runtime/start-*/loader.mjs (from
 build/pyodide-loader.mjs) with a precompiled standard library
 (python_stdlib_pyc.zip, build/precompile.mjs) in front of the stock
 python_stdlib.zip. If that zip is missing, is not the build's, or breaks the
@@ -20,7 +20,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from conftest import ROOT, logged, wait_ready
+from conftest import ROOT, SW_READY, build_from, copy_sources, logged, wait_ready
 from playwright.sync_api import expect
 from table_helpers import default_bid, pass_cards, play_first_playable, step, wait_turn
 
@@ -28,8 +28,9 @@ PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
 ZIP = "python_stdlib_pyc.zip"
 
 
-def runtime(dist: Path) -> Path:
-    (folder,) = (dist / "runtime").glob("pyodide-*")
+def start_folder(dist: Path) -> Path:
+    """runtime/start-<hash>/: loader.mjs and the precompiled zip."""
+    (folder,) = (dist / "runtime").glob("start-*")
     return folder
 
 
@@ -78,9 +79,13 @@ def start_and_play(browser, serve, dist: Path) -> dict:
 
 
 def test_build_ships_the_precompiled_stdlib(dist):
-    folder = runtime(dist)
+    folder = start_folder(dist)
     names = zipfile.ZipFile(folder / ZIP).namelist()
     assert names and all(name.endswith(".pyc") for name in names)
+    # The game's modules, as __pycache__ files for the loader to write under /home/pyodide.
+    assert "baza-home/game/__pycache__/state.cpython-314.pyc" in names
+    assert "baza-home/ui/__pycache__/controller.cpython-314.pyc" in names
+    assert not any(name.startswith("baza-home/ui/__pycache__/main.") for name in names)  # run as a script
     # What Pyodide's own start imports, and what PyScript and the game import.
     for module in ("asyncio/__init__.pyc", "json/decoder.pyc", "random.pyc", "html/__init__.pyc"):
         assert module in names
@@ -110,7 +115,7 @@ json.dumps([asyncio.__file__, json.tool.__file__, encodings.idna.__file__, email
 
 
 def test_precompiled_stdlib_keeps_every_module_importable(dist, tmp_path):
-    folder = runtime(dist)
+    folder = start_folder(dist)
     pyodide = ROOT / "node_modules" / "pyodide"
     script = tmp_path / "check.mjs"
     script.write_text(
@@ -134,12 +139,13 @@ def test_precompiled_stdlib_keeps_every_module_importable(dist, tmp_path):
 def test_precompiled_start_plays(browser, serve, dist):
     started = start_and_play(browser, serve, dist)
     assert started["stdlib"] == "precompiled"
+    assert started["game"] == "precompiled"
     assert started["console_errors"] == []
 
 
 def test_damaged_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
     copy = copy_build(dist, tmp_path / "damaged")
-    zip_file = runtime(copy) / ZIP
+    zip_file = start_folder(copy) / ZIP
     data = bytearray(zip_file.read_bytes())
     data[len(data) // 2 : len(data) // 2 + 4096] = bytes(4096)  # same size, other bytes
     zip_file.write_bytes(bytes(data))
@@ -150,22 +156,80 @@ def test_damaged_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
 
 def test_missing_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
     copy = copy_build(dist, tmp_path / "missing")
-    (runtime(copy) / ZIP).unlink()
+    (start_folder(copy) / ZIP).unlink()
     started = start_and_play(browser, serve, copy)
     assert started["stdlib"] == "source"
     assert "404" in started["reason"]
 
 
-def test_broken_bytecode_falls_back_to_sources(browser, serve, dist, tmp_path):
-    """A zip that passes the loader's checks but whose bytecode cannot load."""
-    copy = copy_build(dist, tmp_path / "broken")
-    folder = runtime(copy)
+def damage_bytecode(folder: Path, tmp_path: Path, which) -> None:
+    """Reverse the marshal data of the zip's entries that which(name) picks; header intact."""
     broken = tmp_path / "broken.zip"
     with zipfile.ZipFile(folder / ZIP) as good, zipfile.ZipFile(broken, "w") as bad:
         for info in good.infolist():
             pyc = good.read(info)
-            bad.writestr(info.filename, pyc[:16] + bytes(reversed(pyc[16:])))  # header intact, marshal data not
+            bad.writestr(info.filename, pyc[:16] + bytes(reversed(pyc[16:])) if which(info.filename) else pyc)
     set_precompiled(folder, broken.read_bytes())
+
+
+def test_broken_game_bytecode_falls_back_to_sources(browser, serve, dist, tmp_path):
+    """The game's .pyc are not written when one cannot load: the game compiles from source."""
+    copy = copy_build(dist, tmp_path / "broken-game")
+    damage_bytecode(start_folder(copy), tmp_path, lambda name: name.startswith("baza-home/"))
+    started = start_and_play(browser, serve, copy)
+    assert started["stdlib"] == "precompiled"
+    assert started["game"] == "source"
+
+
+def test_broken_bytecode_falls_back_to_sources(browser, serve, dist, tmp_path):
+    """A zip that passes the loader's checks but whose bytecode cannot load."""
+    copy = copy_build(dist, tmp_path / "broken")
+    damage_bytecode(start_folder(copy), tmp_path, lambda name: True)
     started = start_and_play(browser, serve, copy)
     assert started["stdlib"] == "source"
     assert started["reason"]
+
+
+def test_wasm_comes_from_the_http_cache_while_online(fresh_browser, serve, dist):
+    """The service worker leaves the .wasm to the browser (V8 caches its code
+    with the HTTP cache entry) and answers the rest; offline it answers the
+    .wasm too (test_offline.py)."""
+    site = serve(dist)
+    page = logged(fresh_browser.new_page())
+    page.goto(site.url + PLAY)
+    wait_ready(page)
+    page.evaluate(SW_READY)
+    responses = []
+    page.on("response", lambda response: responses.append(response))
+    page.reload()
+    wait_ready(page)
+    by_worker = {r.url.removeprefix(site.url): r.from_service_worker for r in responses}
+    (wasm,) = [url for url in by_worker if url.endswith(".wasm")]
+    assert by_worker[wasm] is False
+    assert all(by_worker[url] for url in by_worker if url.startswith("runtime/") and url != wasm), by_worker
+    assert page.evaluate("globalThis.bazaStart")["stdlib"] == "precompiled"
+    page.log.assert_no_errors()
+
+
+def test_new_import_changes_the_start_folder_only(tmp_path):
+    """The zip follows the game's imports; Pyodide's folder (14 MB) keeps its name."""
+    src = copy_sources(tmp_path / "src")
+    first = build_from(src, tmp_path / "first")
+    module = src / "game" / "zz_start_probe.py"
+    module.write_text('"""A module that imports what the game did not."""\n\nimport colorsys  # noqa: F401\n')
+    with (src / "game" / "__init__.py").open("a", encoding="utf-8") as file:
+        file.write("\nfrom . import zz_start_probe  # noqa: E402, F401\n")
+    second = build_from(src, tmp_path / "second")
+
+    def folders(listing: dict) -> dict[str, str]:
+        return {
+            f["path"].split("/")[1].rsplit("-", 1)[0]: f["path"].split("/")[1]
+            for f in listing["files"]
+            if f["path"].startswith("runtime/")
+        }
+
+    before, after = folders(first), folders(second)
+    assert before["pyodide-314.0.7"] == after["pyodide-314.0.7"]
+    assert before["start"] != after["start"]
+    assert "colorsys.pyc" in zipfile.ZipFile(start_folder(tmp_path / "second") / ZIP).namelist()
+    assert "colorsys.pyc" not in zipfile.ZipFile(start_folder(tmp_path / "first") / ZIP).namelist()
