@@ -149,6 +149,58 @@ MESSAGES: dict[str, Any] = {
     "msg.undone": "Ångrat: det är din tur igen.",
     "msg.no_undo": "Det finns inget att ta tillbaka i den här given.",
     "msg.strict": "Strikt spel: det går inte att ångra i det här spelet.",
+    "page.sound": "Ljud",
+    # Claims, the finished trick
+    "claim.button": "Kräv resten",
+    "claim.refused": "Kravet avslogs: {reason}",
+    "claim.accepted": "Kravet godtogs: {reason}",
+    "trick_clear.pause": "Försvinner efter en paus",
+    "trick_clear.click": "Väntar på ett klick",
+    "trick.continue": "Nästa stick",
+    "trick.continue_prompt": "Titta på sticket och gå sedan vidare.",
+    "status.trick_held": "{name} tar sticket: klicka på Nästa stick för att gå vidare.",
+    "status.trick_held.you": "Du tar sticket: klicka på Nästa stick för att gå vidare.",
+    # How to play
+    "help.open": "Så spelar du {game}",
+    "help.close": "Stäng",
+    "help.options": "Alternativen för det här spelet",
+    "help.hearts.title": "Så spelar du Hjärter",
+    "help.hearts.h1": "Målet",
+    "help.hearts.t1": ("Undvik poäng. Varje hjärter du tar kostar 1 poäng och spader dam 13. När någon når "
+                       "målpoängen slutar spelet, och lägst poäng vinner."),
+    "help.hearts.h2": "Skicka kort",
+    "help.hearts.t2": ("Före varje giv skickar alla kort till en annan spelare: åt vänster, åt höger, mittemot "
+                       "eller inte alls, i tur och ordning från giv till giv. Skicka de kort som skulle ta poäng."),
+    "help.hearts.h3": "Stick",
+    "help.hearts.t3": ("Den som har klöver 2 spelar ut det i första sticket. Alla måste följa färg om de kan; "
+                       "annars får vilket kort som helst spelas. Det högsta kortet i den utspelade färgen tar "
+                       "sticket, och den som tar det spelar ut till nästa."),
+    "help.hearts.h4": "Hjärter",
+    "help.hearts.t4": ("Hjärter får inte spelas ut förrän ett hjärterkort har spelats i ett tidigare stick "
+                       "(hjärter har brutits), om du inte har något annat."),
+    "help.hearts.h5": "Skjuta månen",
+    "help.hearts.t5": ("Ta alla hjärter och spader dam så skjuter du månen: alla andra får poängen i stället för "
+                       "dig (eller, där spelet tillåter det, drar du av dem från din egen poäng)."),
+    "help.spades.title": "Så spelar du Spader",
+    "help.spades.h1": "Målet",
+    "help.spades.t1": ("Ta minst så många stick som du bjöd. Spader är alltid trumf. Spelet slutar efter den giv "
+                       "där en sida når målpoängen, och högst poäng vinner."),
+    "help.spades.h2": "Budgivning",
+    "help.spades.t2": ("Efter given bjuder varje spelare en gång hur många stick de kommer att ta, med början till "
+                       "vänster om givaren. Partnernas bud räknas ihop. Ett nollbud lovar inga stick alls; blind "
+                       "noll bjuds innan du tittar på dina kort."),
+    "help.spades.h3": "Stick",
+    "help.spades.t3": ("Alla måste följa färg om de kan; annars får vilket kort som helst spelas, även en spader. "
+                       "Den högsta spadern tar sticket, eller om ingen spader har spelats det högsta kortet i den "
+                       "utspelade färgen. Spader får inte spelas ut förrän en spader har spelats, om du inte har "
+                       "något annat."),
+    "help.spades.h4": "Poängräkning",
+    "help.spades.t4": ("Klarar du ditt bud får du 10 poäng per bjudet stick, plus 1 för varje stick utöver budet "
+                       "(ett överstick). Misslyckas du förlorar du 10 poäng per bjudet stick. Noll ger 100 om du "
+                       "inte tar något stick och kostar 100 om du tar ett; blind noll dubblar båda."),
+    "help.spades.h5": "Överstick",
+    "help.spades.t5": ("Stick utöver budet samlas som överstick. Där spelet räknar dem kostar ett visst antal "
+                       "överstick ett straff: bjud nära det du kan ta."),
     # The page's own words (ui/dom.py)
     "dom.level_title": "Datorspelarens nivå",
     "dom.dealer": "Givare",
@@ -184,6 +236,8 @@ MESSAGES: dict[str, Any] = {
     "dialog.name_for": "Namn på {name}",
     "dialog.strict": "Strikt spel (utan ångra)",
     "dialog.strict_help": "Av: du kan ta tillbaka ditt senaste kort eller bud mot datorspelarna.",
+    "dialog.trick_clear": "Ett färdigt stick",
+    "dialog.trick_clear_help": "Ligger kvar på bordet en stund, eller tills du klickar på Nästa stick.",
     "dialog.speed": "Spelhastighet",
     "dialog.speed_help": "Hur lång tid datorspelarna tar på sig för varje kort.",
     "dialog.cancel": "Avbryt",
