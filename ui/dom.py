@@ -187,6 +187,8 @@ class TableView:
         table.setAttribute("data-players", str(len(t.seats)))
         table.setAttribute("data-step", str(t.step))
         table.setAttribute("data-match", str(t.match_id))
+        table.setAttribute("data-speed", t.speed)
+        table.setAttribute("data-clear", t.trick_clear)
         table.classList.toggle("deck-four", t.deck == "four")
         self._region("title", t.title, lambda v: self._replace(self.get("title"), [self.d.el("span", {}, v)]))
         self._region("seats", t.seats, self._seats)
@@ -266,23 +268,50 @@ class TableView:
             nodes.append(node)
         self._replace(self.get("seats"), nodes)
 
+    def _small_card_class(self, c: Any) -> str:
+        return self.d.face_classes(c.face, "played" + (" winner" if c.winner else ""))
+
     def _small_card(self, c: Any) -> Any:
         f = c.face
-        item = self.d.el("li", {"class": self.d.face_classes(f, "played" + (" winner" if c.winner else "")),
-                                "aria-label": f"{c.seat_name}: {f.name}"},
+        item = self.d.el("li", {"class": self._small_card_class(c), "aria-label": f"{c.seat_name}: {f.name}"},
                          *self.d.card_face(f))
         item.style.setProperty("--x", f"{c.x}%")
         item.style.setProperty("--y", f"{c.y}%")
+        item.style.setProperty("--fx", f"{getattr(c, 'fx', 0)}%")
+        item.style.setProperty("--fy", f"{getattr(c, 'fy', 0)}%")
         return item
 
     def _trick(self, t: TrickModel) -> None:
+        """The cards in the middle. A card stays the same node from the moment
+        it is played until the trick leaves, so its arrival (from its
+        player's side) is animated once, and a taken trick can then move
+        toward its winner (assets/baza.css)."""
         root = self.get("trick")
         root.setAttribute("data-kind", t.kind)
-        self._replace(root, [
-            self.d.el("p", {"class": "trick-label"}, t.label),
-            self.d.el("ul", {"class": "trick-cards", "aria-label": t.label or msg("dom.on_table")},
-                      *[self._small_card(c) for c in t.cards]),
-        ])
+        label = root.querySelector(".trick-label")
+        cards = root.querySelector(".trick-cards")
+        if absent(label) or absent(cards):
+            label = self.d.el("p", {"class": "trick-label"})
+            cards = self.d.el("ul", {"class": "trick-cards"})
+            root.replaceChildren(label, cards)
+        label.textContent = t.label
+        cards.setAttribute("aria-label", t.label or msg("dom.on_table"))
+        cards.style.setProperty("--tx", f"{t.tx}%")
+        cards.style.setProperty("--ty", f"{t.ty}%")
+        kept = {}
+        for node in cards.querySelectorAll("li"):
+            kept[str(node.getAttribute("data-key"))] = node
+        nodes = []
+        for c in t.cards:
+            key = f"{'k' if t.kind == 'cut' else 't'}{c.seat}:{c.face.card}"
+            node = kept.pop(key, None)
+            if node is None:
+                node = self._small_card(c)
+                node.setAttribute("data-key", key)
+            else:
+                self.d.update(node, {"class": self._small_card_class(c), "aria-label": f"{c.seat_name}: {c.face.name}"})
+            nodes.append(node)
+        self._reconcile(cards, nodes)
 
     def _last(self, last: LastTrick | None) -> None:
         root = self.get("last")

@@ -23,6 +23,7 @@ logic of its own.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -132,6 +133,8 @@ class TrickCard:
     x: float  # percent of the trick area
     y: float
     winner: bool
+    fx: float = 0.0  # where it comes from: toward its player's seat, in percent of a card's size
+    fy: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,8 @@ class TrickModel:
     kind: str  # "current", "taken" (a finished trick still shown), "cut", "empty"
     label: str
     cards: tuple[TrickCard, ...]
+    tx: float = 0.0  # a taken trick goes toward its winner (see toward())
+    ty: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -181,6 +186,7 @@ class TableModel:
     deck: str = "two"  # card colours: "two" or "four" (a CSS class on the table)
     decks: tuple[tuple[str, str], ...] = ()
     hint_available: bool = False  # the Hint button can be pressed now
+    trick_clear: str = "pause"  # how a taken trick leaves: after a pause (animated away) or on a click
     undo_available: bool = False  # the Undo button can be pressed now
     strict: bool = False  # strict play: no Undo button at all
     sounds: tuple[tuple[int, str], ...] = ()  # (number, cue) to play when sound is on
@@ -278,10 +284,24 @@ def _trick_cards(v: Any, pairs: tuple[tuple[int, int], ...], names: list[str], w
     for seat, c in pairs:
         k = seen.get(seat, 0)
         seen[seat] = k + 1
-        x, y = position(seat_angle(seat, v.players, human), 32, 21)
+        angle = seat_angle(seat, v.players, human)
+        x, y = position(angle, 32, 21)
+        fx, fy = toward(angle)
         out.append(TrickCard(seat, names[seat], face(c), round(x + 7 * k, 1), round(y - 4 * k, 1),
-                             winner is not None and seat == winner))
+                             winner is not None and seat == winner, fx, fy))
     return tuple(out)
+
+
+def toward(angle: float, reach: float = 260.0) -> tuple[float, float]:
+    """The offset toward a seat (at ``angle``) from the middle of the table,
+    in percent of a card's size: where a played card comes from, and where a
+    taken trick goes.
+
+    >>> toward(0), toward(90)
+    ((0.0, 260.0), (-260.0, 0.0))
+    """
+    a = math.radians(angle)
+    return round(-reach * math.sin(a), 1) + 0.0, round(reach * math.cos(a), 1) + 0.0
 
 
 def _trick(v: Any, ui: UiState, names: list[str]) -> TrickModel:
@@ -304,7 +324,8 @@ def _trick(v: Any, ui: UiState, names: list[str]) -> TrickModel:
     if ui.hold_trick and v.last_trick is not None:
         pairs, winner = v.last_trick
         label = t("trick.you_take") if winner == ui.human else t("trick.takes", name=names[winner])
-        return TrickModel("taken", label, _trick_cards(v, pairs, names, winner, ui.human))
+        tx, ty = toward(seat_angle(winner, v.players, ui.human))
+        return TrickModel("taken", label, _trick_cards(v, pairs, names, winner, ui.human), tx, ty)
     if v.phase == "play":
         total = tricks_per_hand(v.rules)
         number = v.trick_number + 1
@@ -584,6 +605,7 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         decks=tuple((k, t("deck." + k)) for k in DECKS),
         hint_available=ui.hints and v.to_act == ui.human and awaiting in HINT_PHASES,
         undo_available=ui.can_undo and not s.strict,
+        trick_clear=s.trick_clear,
         strict=s.strict,
         sounds=ui.cues,
         sound=s.sound,

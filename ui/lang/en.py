@@ -243,7 +243,7 @@ MESSAGES: dict[str, Any] = {
     "page.side": "Scores and rules",
     "page.choices": "Your choices",
     "page.speed": "Speed",
-    "page.deck": "Cards",
+    "page.deck": "Card colours",
     "page.language": "Language",
     "page.sound": "Sounds",
     "dom.level_title": "Computer player level",
