@@ -73,6 +73,14 @@ def test_a_trick_in_each_language(page, base_url, lang):
     check_clean(page, base_url)
 
 
+def test_the_loading_screen_speaks_the_language_too(page, base_url):
+    """Before Python runs, the loading screen's words are in the link's language."""
+    page.route("**/*.wasm", lambda route: None)  # hold the start-up: the loading screen stays
+    page.goto(base_url + "?lang=sv")
+    expect(page.locator("#loading-text")).to_contain_text("Dukar fram spelbordet")
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+
+
 def test_browser_language_then_the_switch_is_kept(page, base_url):
     """No choice made: the browser's languages decide (here Brazilian
     Portuguese first). The switch then changes every word at once, and a
