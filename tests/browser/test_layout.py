@@ -66,12 +66,19 @@ SIZES = {
 HEARTS = "?game=hearts&preset=standard&speed=instant&seed=5"
 SPADES = "?game=spades&preset=partnership&speed=instant&seed=5"
 
+# Resolves when the cards stand still: every finite animation and transition
+# (a card sliding onto the table, a card lifting) has run to its end.
+SETTLED = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+  .map((a) => a.finished.catch(() => null)))"""
+
 # Boxes of the parts of the table, in CSS px of the viewport.
 BOXES = """() => {
   const box = (e) => { const r = e.getBoundingClientRect();
     return { name: (e.getAttribute('aria-label') || e.textContent).trim().replace(/\\s+/g, ' ').slice(0, 40),
              left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
-  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'
+    && getComputedStyle(e).opacity !== '0';  // a taken trick's cards fade out where its winner sits
   const all = (sel) => [...document.querySelectorAll(sel)].filter(shown).map(box);
   const one = (sel) => { const e = document.querySelector(sel); return e && shown(e) ? box(e) : null; };
   const s = document.scrollingElement;
@@ -179,6 +186,7 @@ def inside(inner: dict, outer: dict, slack: float = 0.5) -> bool:
 def check_layout(page: Page, where: str) -> dict:
     """Assert the layout facts of the table as it stands; return its boxes."""
     expect(page.locator("#hand button.card").first).to_be_visible()
+    page.evaluate(SETTLED)
     b = page.evaluate(BOXES)
     screen = {"left": 0, "top": 0, "right": b["width"], "bottom": b["height"]}
     assert b["scrollX"] == 0 and b["scrollY"] == 0, f"{where}: the page scrolled: {b['scrollX']}, {b['scrollY']}"
@@ -213,6 +221,7 @@ def check_summary(page: Page, where: str) -> None:
     """The hand summary: inside the felt and the screen, all of it shown."""
     summary = page.locator("#summary")
     expect(summary).to_be_visible()
+    page.evaluate(SETTLED)
     b = page.evaluate(BOXES)
     screen = {"left": 0, "top": 0, "right": b["width"], "bottom": b["height"]}
     assert inside(b["summary"], b["felt"]) and inside(b["summary"], screen), f"{where}: {b['summary']}"
@@ -231,6 +240,7 @@ def tap(page: Page, target: Locator) -> None:
 
     Playwright holds a button marked aria-disabled as not enabled and will not
     tap it; a card that cannot be played is tapped on the screen instead."""
+    page.evaluate(SETTLED)
     area = target.evaluate(f"(card) => ({TAP_AREAS})([card], {TAP})[0]")
     assert area["width"] >= STRIP, area
     if target.get_attribute("aria-disabled") == "true":
@@ -293,6 +303,7 @@ def test_new_game_dialog_fits_at_every_size(sized, base_url, artifacts):
     b = page.evaluate(BOXES)
     assert b["scrollWidth"] <= b["width"], f"{size}: the page is wider than the screen"
     expect(dialog).to_be_in_viewport(ratio=1)
+    assert dialog.evaluate("(e) => e.scrollWidth <= e.clientWidth"), f"{size}: the dialog scrolls sideways"
     expect(dialog.get_by_role("button", name="Start game")).to_be_in_viewport(ratio=1)
     small = page.evaluate(SMALL_CONTROLS, [TAP, DIALOG_CONTROLS])
     assert not small, f"{size}, New game: controls under {TAP} x {TAP} px: {small}"
@@ -320,6 +331,7 @@ def test_phone_plays_a_hand_by_taps(chromium, base_url, artifacts):
         page.locator("#controls").get_by_role("button", name=re.compile(r"^Pass \d+ cards?")).tap()
         last = before
         played = 0
+        told = False  # a card that cannot be played was tapped
         while (what := wait_turn(page, last)) != "next":
             last = step(page)
             if what == "moon":
@@ -340,15 +352,17 @@ def test_phone_plays_a_hand_by_taps(chromium, base_url, artifacts):
             check_layout(page, f"phone, card {played + 1}")
             if played == 0:
                 shot(page, artifacts, "phone", "hearts-play")
+            wrong = page.locator('#hand button.card[aria-disabled="true"]')
+            if not told and wrong.count():
                 # A tap on a card that cannot be played says why, and changes nothing.
-                wrong = page.locator('#hand button.card[aria-disabled="true"]').first
-                tap(page, wrong)
+                tap(page, wrong.first)
                 expect(page.locator("#message")).to_be_visible()
                 check_layout(page, "phone, the message why a card cannot be played")
                 shot(page, artifacts, "phone", "hearts-message")
                 page.locator("#message button.dismiss").tap()
                 expect(page.locator("#message")).to_be_hidden()
                 assert step(page) == last
+                told = True
             if played == 3:
                 shot(page, artifacts, "phone", "hearts-trick4")
             card = playable(page).first
@@ -358,6 +372,7 @@ def test_phone_plays_a_hand_by_taps(chromium, base_url, artifacts):
             expect(page.get_by_role("button", name=name, exact=True)).to_have_count(0)
             played += 1
         assert played == 13
+        assert told, "no turn had a card that cannot be played"
         check_summary(page, "phone, the hand summary")
         shot(page, artifacts, "phone", "hearts-summary")
         check_clean(page, base_url)
