@@ -45,13 +45,13 @@ from game.errors import BazaError, RecordError
 from game.records import replay_record
 from game.rules import PRESETS, preset
 from game.save import FORMAT as ENGINE_FORMAT
-from game.save import load_json, match_from_dict, match_to_dict
+from game.save import match_from_dict, match_to_dict
 from game.scoring import hearts_base_points
 from game.state import Match
 
 from . import settings as S
 from . import storage as ST
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, t
 from .settings import clean_name  # noqa: F401 (used by ui/saves_dom.py and tests)
 from .storage import SaveError, StorageError, StorageFull, StorageUnavailable, Store
 
@@ -87,27 +87,27 @@ def settings_to_dict(s: S.Settings) -> dict[str, Any]:
 def settings_from_dict(data: Any) -> S.Settings:
     """Settings from JSON data, checked like the New game dialog checks them."""
     if not isinstance(data, dict):
-        raise SaveError("The saved settings are not an object.")
+        raise SaveError(t("saves.settings.not_object"))
     game = data.get("game")
     if game not in S.GAMES:
-        raise SaveError(f"The saved settings name an unknown game {str(game)[:20]!r}.")
+        raise SaveError(t("saves.settings.unknown_game", game=repr(str(game)[:20])))
     options = data.get("options")
     if not isinstance(options, dict):
-        raise SaveError("The saved settings have no options.")
+        raise SaveError(t("saves.settings.no_options"))
     known = S.OPTION_SPECS[game]
     unknown = sorted(set(options) - set(known))
     if unknown:
-        raise SaveError(f"The saved settings have an unknown option {unknown[0][:30]!r}.")
+        raise SaveError(t("saves.settings.unknown_option", option=repr(unknown[0][:30])))
     merged = {**S.preset_options(game, S.DEFAULT_PRESET[game]), **options}
     players, target = data.get("players"), data.get("target")
     if not _whole(players) or not _whole(target):
-        raise SaveError("The saved settings need whole numbers of players and points.")
+        raise SaveError(t("saves.settings.numbers"))
     levels = data.get("levels")
     if not isinstance(levels, list) or len(levels) != players - 1 or any(lv not in S.LEVELS for lv in levels):
-        raise SaveError("The saved settings have bot levels that do not fit.")
+        raise SaveError(t("saves.settings.levels"))
     speed = data.get("speed")
     if speed not in S.SPEEDS:
-        raise SaveError("The saved settings have an unknown speed.")
+        raise SaveError(t("saves.settings.speed"))
     preset_name = data.get("preset")
     if preset_name not in PRESETS[game]:
         preset_name = S.DEFAULT_PRESET[game]
@@ -130,7 +130,7 @@ def settings_from_dict(data: Any) -> S.Settings:
         s = dataclasses.replace(s, names=tuple(S.clean_name(n) for n in names[:players]))
     problem = S.check(s)
     if problem:
-        raise SaveError(f"The saved settings are refused: {problem}")
+        raise SaveError(t("saves.settings.refused", problem=problem))
     return s
 
 
@@ -179,10 +179,10 @@ class Position:
 def read_position(data: Any, base: S.Settings | None = None) -> Position:
     """The content of the ``match`` key (or an import), checked through the engine."""
     if not isinstance(data, dict):
-        raise SaveError("The saved game is not an object.")
+        raise SaveError(t("saves.game.not_object"))
     saved = data.get("match")
     if not isinstance(saved, dict):
-        raise SaveError("The saved game holds no match.")
+        raise SaveError(t("saves.game.no_match"))
     try:
         m = match_from_dict(saved)
     except RecordError as e:
@@ -277,26 +277,26 @@ def empty_stats() -> dict[str, Any]:
 def valid_stats(data: Any) -> dict[str, Any]:
     """Statistics from storage, checked; unknown fields are dropped."""
     if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
-        raise SaveError("The saved statistics are not in the expected form.")
+        raise SaveError(t("saves.stats.form"))
     out = empty_stats()
     for game, values in data["games"].items():
         if game not in S.GAMES:
             continue
         if not isinstance(values, dict):
-            raise SaveError(f"The saved statistics of {game} are not an object.")
+            raise SaveError(t("saves.stats.not_object", game=t("game." + game)))
         for f in STAT_FIELDS:
             v = values.get(f, 0)
             if not _whole(v) or (v < 0 and f != "points"):
-                raise SaveError(f"The saved statistics have a bad {f.replace('_', ' ')} count.")
+                raise SaveError(t("saves.stats.bad_count", field=t("saves.field." + f)))
             out["games"][game][f] = v
         for f in ("best", "worst"):
             v = values.get(f)
             if v is not None and not _whole(v):
-                raise SaveError(f"The saved statistics have a bad {f} score.")
+                raise SaveError(t("saves.stats.bad_score", field=t("saves.field." + f)))
             out["games"][game][f] = v
         g = out["games"][game]
         if g["won"] > g["played"] or g["nils_made"] > g["nils_bid"]:
-            raise SaveError("The saved statistics do not add up.")
+            raise SaveError(t("saves.stats.sum"))
     counted = data.get("counted", [])
     out["counted"] = [c for c in counted if isinstance(c, str)][-COUNTED_IDS:] if isinstance(counted, list) else []
     return out
@@ -348,7 +348,7 @@ def add_result(stats: dict[str, Any], game: str, result: dict[str, Any]) -> dict
 
 def valid_history(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("games"), list):
-        raise SaveError("The saved list of finished games is not in the expected form.")
+        raise SaveError(t("saves.history.form"))
     games = [g for g in data["games"] if isinstance(g, dict) and isinstance(g.get("match"), dict)
              and isinstance(g.get("id"), str) and g.get("game") in S.GAMES]
     return {"games": games}
@@ -369,17 +369,15 @@ def trim_history(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def describe(m: Match, human: int = 0) -> str:
     """One line about a match: 'Hearts, 4 players, hand 3' / '… won 52 to 95'."""
-    name = S.GAME_NAMES[m.game]
+    name = t("game." + m.game)
     if m.phase == "game_over":
         side = m.side_of(human)
         mine = m.scores[side]
         others = [s for i, s in enumerate(m.scores) if i != side]
         best = (min if m.game == "hearts" else max)(others) if others else mine
-        verb = "won" if side in m.winners else "lost"
-        hands = len(m.records)
-        return f"{name}, {m.players} players: you {verb} {mine} to {best} after {hands} hand{'s' * (hands != 1)}"
-    hand = max(m.hand_number, 1)
-    return f"{name}, {m.players} players, hand {hand}, in progress"
+        key = "saves.describe.won" if side in m.winners else "saves.describe.lost"
+        return t(key, game=name, players=m.players, mine=mine, best=best, n=len(m.records))
+    return t("saves.describe.playing", game=name, players=m.players, number=max(m.hand_number, 1))
 
 
 # --------------------------------------------------------------------- export and import
@@ -412,43 +410,39 @@ def read_import(text: Any, base: S.Settings | None = None) -> Position:
     text, or a bare engine save. Every check of a save applies, and the
     hand histories of an export must be the ones its actions replay to."""
     if isinstance(text, str) and len(text) > IMPORT_MAX_CHARS:
-        raise SaveError(f"The file is too large for a Baza game ({len(text) // 1000} kB).")
-    try:
-        doc = load_json(text, "The file")
-    except RecordError as e:
-        raise SaveError(str(e)) from None
+        raise SaveError(t("saves.file.too_large", size=len(text) // 1000))
+    doc = ST.read_json(text, t("saves.the.file"))
     if not isinstance(doc, dict):
-        raise SaveError("The file is not a Baza game.")
+        raise SaveError(t("saves.file.not_game"))
     fmt = doc.get("format")
     if fmt == EXPORT_FORMAT:
         v = doc.get("version")
         if not _whole(v) or v < 1:
-            raise SaveError("The file has no valid version number.")
+            raise SaveError(t("saves.file.no_version"))
         if v > EXPORT_VERSION:
-            raise SaveError(f"The file comes from a newer version of Baza (file version {v}; "
-                            f"this one reads {EXPORT_VERSION}).")
+            raise SaveError(t("saves.file.newer", version=v, target=EXPORT_VERSION))
         data = {k: doc.get(k) for k in ("match", "settings", "ui", "id")}
     elif fmt in (ST.FORMAT, ENGINE_FORMAT):
         try:
             data, _, _ = ST.parse("match", text)
         except SaveError as e:
-            raise SaveError(str(e).replace("The saved game", "The file", 1)) from None
+            raise SaveError(str(e).replace(t("saves.the.match"), t("saves.the.file"), 1)) from None
     else:
-        raise SaveError("The file is not a Baza game.")
+        raise SaveError(t("saves.file.not_game"))
     try:
         pos = read_position(data, base)
     except SaveError as e:
-        raise SaveError(f"The file's game cannot be loaded: {e}") from None
+        raise SaveError(t("saves.file.game", reason=e)) from None
     if fmt == EXPORT_FORMAT and doc.get("records") is not None:
         records = doc["records"]
         if not isinstance(records, list):
-            raise SaveError("The file's hand histories are not a list.")
+            raise SaveError(t("saves.file.records_list"))
         mine = pos.match.records
         if len(records) != len(mine):
-            raise SaveError(f"The file has {len(records)} hand histories, but its moves finish {len(mine)} hands.")
+            raise SaveError(t("saves.file.records_count", n=len(records), hands=len(mine)))
         for i, (a, b) in enumerate(zip(records, mine)):
             if a != json.loads(json.dumps(b)):
-                raise SaveError(f"Hand history {i + 1} of the file does not match its moves.")
+                raise SaveError(t("saves.file.record_differs", number=i + 1))
     pos.counted = pos.match.phase == "game_over"
     return pos
 
@@ -508,7 +502,7 @@ class Confirm:
     title: str
     text: str
     yes: Button
-    no_label: str = "Cancel"
+    no_label: str = dataclasses.field(default_factory=lambda: t("saves.cancel"))
 
 
 # --------------------------------------------------------------------- the manager
@@ -612,8 +606,7 @@ class Saves:
         except StorageError:
             self.enabled = False
             c.new_game(self._fresh(url_settings))
-            self.say("This browser does not let Baza store anything here (blocked storage or a private "
-                     "window): this game will not be saved.", level="problem")
+            self.say(t("saves.note.blocked"), level="problem")
             return
         try:
             stored = self._load_settings(problems)
@@ -645,7 +638,7 @@ class Saves:
                     self._finish(pos.match)  # counted already, unless the page closed in between
                 if self.link and self.link != pos.link and S.rules_for(wanted) != pos.match.rules:
                     self.link_settings = wanted
-                    buttons.append(Button("link-game", "", "Start the link's game"))
+                    buttons.append(Button("link-game", "", t("saves.note.link_button")))
                     problems.append("link")
         except StorageError:
             self.enabled = False
@@ -692,24 +685,24 @@ class Saves:
         texts = []
         kept = any(p in ("match", "settings", "stats", "history") for p in problems)
         if "match" in problems:
-            texts.append("Your saved game could not be read, so a new game has started.")
+            texts.append(t("saves.note.match"))
         if "settings" in problems:
-            texts.append("Your saved settings could not be read: the usual ones are back.")
+            texts.append(t("saves.note.settings"))
         if "stats" in problems:
-            texts.append("Your statistics could not be read and start again.")
+            texts.append(t("saves.note.stats"))
         if "history" in problems:
-            texts.append("Your list of finished games could not be read.")
+            texts.append(t("saves.note.history"))
         if kept:
-            texts.append("What could not be read is kept: Saves & stats offers it for download.")
-            buttons.insert(0, Button("export-q", "0", "Download it"))
+            texts.append(t("saves.note.kept"))
+            buttons.insert(0, Button("export-q", "0", t("saves.note.download")))
         if any(p.endswith("-stuck") for p in problems):
-            texts.append("Storage is full: an unreadable save could not be moved aside, and stays where it was.")
+            texts.append(t("saves.note.stuck"))
         if "migrated" in problems:
-            texts.append("Your saved game came from an older version of Baza and was updated.")
+            texts.append(t("saves.note.migrated"))
         if "link" in problems:
-            texts.append("Your game in progress is back; the link's game can wait.")
+            texts.append(t("saves.note.link"))
         if "unavailable" in problems:
-            texts.append("Storage stopped working: this game will not be saved.")
+            texts.append(t("saves.note.stopped"))
         level = "info" if set(problems) <= {"migrated", "link"} else "problem"
         self.say(" ".join(texts), *buttons, level=level)
 
@@ -803,12 +796,11 @@ class Saves:
             if self.store.trimmed:
                 n, self.store.trimmed = self.store.trimmed, 0
                 self.full = False
-                self.say(f"Storage was full: the {n} oldest finished game{'s' * (n != 1)} "
-                         f"{'were' if n != 1 else 'was'} removed to make room.")
+                self.say(t("saves.note.trimmed", n=n))
             elif self.full:
                 self.full = False
-                if self.note_ is not None and self.note_.text.startswith("Storage is full"):
-                    self.say("There is room again: the game is saved.")
+                if self.note_ is not None and self.note_.text in (t("saves.note.full"), t("saves.note.stuck")):
+                    self.say(t("saves.note.room"))
             return True
         except StorageError as e:
             self._failed(e)
@@ -818,11 +810,10 @@ class Saves:
         if isinstance(error, StorageFull):
             if not self.full:
                 self.full = True
-                self.say("Storage is full: the game goes on, but is not being saved. Deleting kept-aside saves "
-                         "in Saves & stats, or other sites' data, makes room.", level="problem")
+                self.say(t("saves.note.full"), level="problem")
         elif isinstance(error, StorageUnavailable) and self.enabled:
             self.enabled = False
-            self.say("Storage stopped working: this game will not be saved.", level="problem")
+            self.say(t("saves.note.stopped"), level="problem")
 
     # ------------------------------------------------------------- two tabs
 
@@ -864,9 +855,9 @@ class Saves:
         moved = not same_game or ours is None or _human_moved(ours, pos.match, self.controller.ui.human)
         self.last_raw = raw
         if not same_game:
-            note = "Another tab started a new game: this tab shows it now."
+            note = t("saves.note.new_tab")
         elif moved:
-            note = "This game went on in another tab: this tab shows where it stands now."
+            note = t("saves.note.went_on")
         else:
             note = ""
         self._put(pos, note)
@@ -952,7 +943,7 @@ class Saves:
         try:
             pos = read_position({"match": g["match"], "settings": g.get("settings"), "id": g["id"]})
         except SaveError as e:
-            self.panel_message = f"That game cannot be read any more: {e}"
+            self.panel_message = t("saves.history.unreadable", reason=e)
             self._changed()
             return None
         at = self.store.now()
@@ -970,24 +961,25 @@ class Saves:
         stamp = time.strftime("%Y%m%d-%H%M", time.gmtime(item["at"] / 1000))
         return f"baza-unreadable-{item['kind']}-{stamp}.txt", item["raw"]
 
-    def import_text(self, text: Any, name: str = "the file") -> bool:
+    def import_text(self, text: Any, name: str | None = None) -> bool:
         """A file the player picked. A refused file changes nothing and says why."""
+        if name is None:
+            name = t("saves.file.default")
         try:
             pos = read_import(text, self.controller.settings)
         except SaveError as e:
-            self.import_said(f"{name} was not loaded: {e}", False)
+            self.import_said(t("saves.import.refused", name=name, reason=e), False)
             return False
         except Exception:
             _log_error()
-            self.import_said(f"{name} was not loaded: it could not be read.", False)
+            self.import_said(t("saves.import.unreadable", name=name), False)
             return False
         m = self.controller.match
         if m is not None and m.phase != "game_over" and m.hand_number >= 1:
             self._pending = pos
-            self.confirm_ = Confirm("Load this game?",
-                                    f"{describe(pos.match)}. It replaces the game in progress "
-                                    f"({describe(m)}), which then counts as abandoned.",
-                                    Button("import-yes", "", "Load it", primary=True))
+            self.confirm_ = Confirm(t("saves.import.title"),
+                                    t("saves.import.text", game=describe(pos.match), current=describe(m)),
+                                    Button("import-yes", "", t("saves.import.yes"), primary=True))
             self._changed()
             return True
         self._load(pos)
@@ -1008,7 +1000,7 @@ class Saves:
         self._match = pos.match
         self.sync()
         self.panel_open = False
-        self.import_said(f"Loaded: {describe(pos.match)}.", True)
+        self.import_said(t("saves.import.loaded", game=describe(pos.match)), True)
 
     # ------------------------------------------------------------- commands
 
@@ -1021,7 +1013,7 @@ class Saves:
             return handler(arg)
         except Exception:
             _log_error()
-            self.say("Something went wrong with saving. The game goes on.", level="problem")
+            self.say(t("saves.note.broken"), level="problem")
             return None
 
     def _cmd_open(self, arg: str) -> None:
@@ -1049,8 +1041,8 @@ class Saves:
 
     def _cmd_drop_q(self, arg: str) -> None:
         if arg.isdigit():
-            self.confirm_ = Confirm("Delete this unreadable save?", "It cannot be brought back.",
-                                    Button("drop-q-yes", arg, "Delete it", primary=True))
+            self.confirm_ = Confirm(t("saves.drop.title"), t("saves.drop.text"),
+                                    Button("drop-q-yes", arg, t("saves.drop.yes"), primary=True))
             self._changed()
 
     def _cmd_drop_q_yes(self, arg: str) -> None:
@@ -1062,10 +1054,8 @@ class Saves:
         self._changed()
 
     def _cmd_reset(self, arg: str) -> None:
-        self.confirm_ = Confirm("Reset the statistics?",
-                                "Games played and won, points, nils and moons of both games go back to zero. "
-                                "Saved games are kept.",
-                                Button("reset-yes", "", "Reset", primary=True))
+        self.confirm_ = Confirm(t("saves.reset.title"), t("saves.reset.text"),
+                                Button("reset-yes", "", t("saves.reset.yes"), primary=True))
         self._changed()
 
     def _cmd_reset_yes(self, arg: str) -> None:
@@ -1073,7 +1063,7 @@ class Saves:
         stats = self.stats()
         try:
             self.store.save("stats", {**empty_stats(), "counted": stats["counted"]})
-            self.panel_message = "The statistics are back to zero."
+            self.panel_message = t("saves.reset.done")
         except StorageError as e:
             self._failed(e)
         self._changed()
@@ -1108,11 +1098,11 @@ class Saves:
             return None
         c = self.controller
         if not self.enabled:
-            saving = "Games are not saved: this browser does not let Baza use its storage here."
+            saving = t("saves.saving.off")
         elif self.full:
-            saving = "Storage is full: the game on the table is not being saved."
+            saving = t("saves.saving.full")
         else:
-            saving = "Every move is saved in this browser, so a reload or a closed tab loses nothing."
+            saving = t("saves.saving.on")
         current = describe(c.match) if c.match is not None else ""
         stats = self.stats()["games"]
         games = S.GAMES
@@ -1121,18 +1111,18 @@ class Saves:
         def row(label: str, fn: Callable[[dict[str, Any], str], str]) -> None:
             lines.append(StatLine(label, tuple(fn(stats[g], g) for g in games)))
 
-        row("Games played", lambda s, g: str(s["played"]))
-        row("Games won", lambda s, g: str(s["won"]))
-        row("Games abandoned", lambda s, g: str(s["abandoned"]))
-        row("Hands played", lambda s, g: str(s["hands"]))
-        row("Average points per hand", lambda s, g: f"{s['points'] / s['hands']:.1f}" if s["hands"] else "—")
-        row("Best game", lambda s, g: "—" if s["best"] is None else str(s["best"]))
-        row("Worst game", lambda s, g: "—" if s["worst"] is None else str(s["worst"]))
-        row("Nils bid / made", lambda s, g: f"{s['nils_bid']} / {s['nils_made']}" if g == "spades" else "")
-        row("Moons shot", lambda s, g: str(s["moons"]) if g == "hearts" else "")
+        row(t("saves.row.played"), lambda s, g: str(s["played"]))
+        row(t("saves.row.won"), lambda s, g: str(s["won"]))
+        row(t("saves.row.abandoned"), lambda s, g: str(s["abandoned"]))
+        row(t("saves.row.hands"), lambda s, g: str(s["hands"]))
+        row(t("saves.row.average"), lambda s, g: f"{s['points'] / s['hands']:.1f}" if s["hands"] else "—")
+        row(t("saves.row.best"), lambda s, g: "—" if s["best"] is None else str(s["best"]))
+        row(t("saves.row.worst"), lambda s, g: "—" if s["worst"] is None else str(s["worst"]))
+        row(t("saves.row.nils"), lambda s, g: f"{s['nils_bid']} / {s['nils_made']}" if g == "spades" else "")
+        row(t("saves.row.moons"), lambda s, g: str(s["moons"]) if g == "hearts" else "")
         history = tuple(
-            Entry(str(g.get("summary", S.GAME_NAMES[g["game"]])), "", int(g.get("at") or 0),
-                  (Button("export-h", str(i), "Download"),))
+            Entry(str(g.get("summary", t("game." + g["game"]))), "", int(g.get("at") or 0),
+                  (Button("export-h", str(i), t("saves.download")),))
             for i, g in enumerate(self.history())
         )
         try:
@@ -1140,16 +1130,16 @@ class Saves:
         except StorageError:
             kept = []
         quarantine = tuple(
-            Entry(f"Unreadable {ST.WHAT.get(q['kind'], 'data')}", q["reason"]
-                  + (f" (kept cut: {q['cut']} characters left out)" if q.get("cut") else ""),
+            Entry(t(f"saves.kept.{q['kind']}" if q["kind"] in ST.WHAT else "saves.kept.data"),
+                  t("saves.kept.cut", reason=q["reason"], n=q["cut"]) if q.get("cut") else q["reason"],
                   int(q.get("at") or 0),
-                  (Button("export-q", str(i), "Download"), Button("drop-q", str(i), "Delete")))
+                  (Button("export-q", str(i), t("saves.download")), Button("drop-q", str(i), t("saves.delete"))))
             for i, q in enumerate(kept)
         )
         try:
             used = sum(self.store.usage().values()) if self.enabled else 0
         except StorageError:
             used = 0
-        usage = f"Baza uses {max(1, round(used * 2 / 1024))} kB of this browser's storage." if used else ""
-        return Panel(saving, current, tuple(S.GAME_NAMES[g] for g in games), tuple(lines), history, quarantine,
+        usage = t("saves.usage", kb=max(1, round(used * 2 / 1024))) if used else ""
+        return Panel(saving, current, tuple(t("game." + g) for g in games), tuple(lines), history, quarantine,
                      self.panel_message, usage)

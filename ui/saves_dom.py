@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .dom import Dom, absent
+from .i18n import t
 from .saves import IMPORT_MAX_CHARS, Button, Confirm, Note, Panel, Saves, clean_name
 from .storage import StorageFull, StorageUnavailable
 
@@ -164,9 +165,9 @@ class SavesPage:
             return
         file = files.item(0)
         input_el.value = ""  # the same file may be picked again
-        name = clean_name(str(file.name)) or "The file"
+        name = clean_name(str(file.name)) or t("saves.file.unnamed")
         if int(file.size) > IMPORT_MAX_CHARS * 4:  # bytes; refused before reading it
-            self.saves.import_said(f"{name} was not loaded: it is too large for a Baza game.", False)
+            self.saves.import_said(t("saves.import.too_large", name=name), False)
             return
         asyncio.ensure_future(self._read(file, name))
 
@@ -175,7 +176,7 @@ class SavesPage:
             text = await file.text()
         except Exception:
             _log()
-            self.saves.import_said(f"{name} was not loaded: the browser could not read it.", False)
+            self.saves.import_said(t("saves.import.browser", name=name), False)
             return
         self.guarded(lambda: self.saves.import_text(str(text), name))
         self.draw()
@@ -250,7 +251,7 @@ class SavesPage:
             self.d.el("span", {"class": "save-note-text"}, note.text),
             *[self.button(b) for b in note.buttons],
             self.d.el("button", {"type": "button", "class": "dismiss", "data-saves": "dismiss",
-                                 "aria-label": "Dismiss"}, "×"),
+                                 "aria-label": t("saves.note.dismiss")}, "×"),
         )
 
     def _when(self, ms: int) -> str:
@@ -293,36 +294,36 @@ class SavesPage:
         head = d.el("tr", {}, d.el("td", {}), *[d.el("th", {"scope": "col"}, g) for g in p.games])
         rows = [d.el("tr", {}, d.el("th", {"scope": "row"}, line.label), *[d.el("td", {}, v) for v in line.values])
                 for line in p.stats]
-        stats = d.el("section", {"class": "saves-section", "aria-label": "Statistics"},
-                     d.el("h3", {}, "Statistics"),
+        stats = d.el("section", {"class": "saves-section", "aria-label": t("saves.stats")},
+                     d.el("h3", {}, t("saves.stats")),
                      d.el("table", {"class": "stats"}, d.el("caption", {"class": "visually-hidden"},
-                                                             "Statistics of finished games"),
+                                                             t("saves.stats.caption")),
                           d.el("thead", {}, head), d.el("tbody", {}, *rows)),
-                     d.el("p", {"class": "saves-note"}, "Counted when a game ends; points are yours "
-                                                        "(your side's in partnership Spades)."),
-                     d.el("div", {"class": "choices"}, self.button(Button("reset", "", "Reset statistics…"))))
+                     d.el("p", {"class": "saves-note"}, t("saves.stats.note")),
+                     d.el("div", {"class": "choices"}, self.button(Button("reset", "", t("saves.stats.reset")))))
         file_input = d.el("input", {"type": "file", "id": "import-file", "data-saves-file": "import",
                                     "accept": ".json,application/json"})
-        current = d.el("section", {"class": "saves-section", "aria-label": "This game"},
-                       d.el("h3", {}, "This game"),
+        current = d.el("section", {"class": "saves-section", "aria-label": t("saves.this_game")},
+                       d.el("h3", {}, t("saves.this_game")),
                        d.el("p", {}, p.current),
-                       d.el("div", {"class": "choices"}, self.button(Button("export", "", "Download this game"))),
+                       d.el("div", {"class": "choices"}, self.button(Button("export", "", t("saves.export")))),
                        d.el("div", {"class": "file-field"},
-                            d.el("label", {"for": "import-file"}, "Load a game from a file (to go on or to review):"),
+                            d.el("label", {"for": "import-file"}, t("saves.import.label")),
                             file_input),
                        d.el("p", {"class": "saves-message", "id": "saves-message"}, p.message))
         nodes = [
-            d.el("h2", {"id": "saves-title"}, "Saves and statistics"),
+            d.el("h2", {"id": "saves-title"}, t("saves.title")),
             d.el("p", {"class": "saves-saving"}, p.saving),
             current,
             stats,
-            self._entries("Finished games", p.history, "No finished game yet."),
+            self._entries(t("saves.finished"), p.history, t("saves.finished.none")),
         ]
         if p.quarantine:
-            nodes.append(self._entries("Unreadable saves kept aside", p.quarantine, ""))
+            nodes.append(self._entries(t("saves.kept"), p.quarantine, ""))
         if p.usage:
             nodes.append(d.el("p", {"class": "saves-note"}, p.usage))
-        nodes.append(d.el("div", {"class": "choices dialog-buttons"}, self.button(Button("close", "", "Close"))))
+        close = self.button(Button("close", "", t("saves.close")))
+        nodes.append(d.el("div", {"class": "choices dialog-buttons"}, close))
         body.replaceChildren(*nodes)
         if not dialog.open:
             dialog.showModal()

@@ -38,21 +38,23 @@ from typing import Any, Protocol
 
 from game.errors import RecordError
 from game.save import FORMAT as ENGINE_FORMAT
+from game.save import MAX_DEPTH, load_json
 from game.save import SCHEMA as ENGINE_SCHEMA
-from game.save import load_json
+
+from .i18n import t
 
 PREFIX = "baza:"
 FORMAT = "baza-save"
 VERSION = 1  # the envelope's version; MIGRATIONS brings older ones here
 KINDS = ("match", "settings", "stats", "history", "quarantine")
-WHAT = {  # for messages: "The saved game is not valid JSON."
+WHAT = {  # for log lines: "the saved game was put aside" (the player's messages: saves.the.<kind>)
     "match": "saved game",
     "settings": "saved settings",
     "stats": "saved statistics",
     "history": "saved list of finished games",
     "quarantine": "list of unreadable saves",
 }
-PLURAL = ("settings", "stats")
+PLURAL = ("settings", "stats")  # their messages take a plural verb ("The saved settings are ...")
 
 # Limits (docs/STORAGE.md). The game in progress is never cut: it is the
 # rules, the seed and every action, a few kilobytes for a game to 500.
@@ -134,6 +136,45 @@ class SaveError(ValueError):
     """A stored document Baza cannot use; the message is a sentence for the player."""
 
 
+class _Refusal(SaveError):
+    """Why a document cannot be used, with no subject yet: :func:`parse` says
+    which data it is about (the message alone names "the saved data")."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(t(key, what=t("saves.the.data"), n=1, **params))
+
+    def about(self, kind: str) -> str:
+        """The sentence about the data of ``kind`` (its subject and verb agree)."""
+        return t(self.key, **{**self.params, **subject(kind)})
+
+
+def subject(kind: str) -> dict[str, Any]:
+    """The parameters of a sentence about the stored ``kind``: ``what`` ("The
+    saved settings") and ``n``, 1 for a singular subject, 2 for a plural one."""
+    key = f"saves.the.{kind}" if kind in WHAT else "saves.the.data"
+    return {"what": t(key), "n": 2 if kind in PLURAL else 1}
+
+
+def read_json(raw: Any, what: str, n: int = 1) -> Any:
+    """:func:`game.save.load_json`, refusing with a :class:`SaveError` that says
+    in the player's language why ``what`` ("The file") is not JSON."""
+    mark = "\x00"  # load_json's subject, found again in its (English) sentence
+    try:
+        return load_json(raw, mark)
+    except RecordError as e:
+        text = str(e)
+    bad_json = f"{mark} is not valid JSON ("
+    if text.startswith(bad_json) and text.endswith(")."):
+        raise SaveError(t("saves.doc.json", what=what, n=n, detail=text[len(bad_json):-2])) from None
+    if text.startswith(f"{mark} is not valid: its JSON is nested"):
+        raise SaveError(t("saves.doc.deep", what=what, n=n, depth=MAX_DEPTH)) from None
+    if text == f"{mark} must be JSON text.":
+        raise SaveError(t("saves.doc.not_text", what=what)) from None
+    raise SaveError(text.replace(mark, what, 1)) from None
+
+
 @dataclass(frozen=True)
 class Loaded:
     """One key as read: its data (migrated), or why it was refused."""
@@ -160,7 +201,7 @@ def _v0_to_v1(kind: str, doc: Any) -> dict[str, Any]:
     caller derives them from the rules) and no screen state.
     """
     if kind != "match":
-        raise SaveError(f"is a bare saved game, not {kind} data")
+        raise _Refusal("saves.doc.bare", kind=kind)
     return {
         "format": FORMAT,
         "version": 1,
@@ -180,11 +221,11 @@ def version_of(doc: Any) -> int:
     if isinstance(doc, dict) and doc.get("format") == FORMAT:
         v = doc.get("version")
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise SaveError("has no valid version number")
+            raise _Refusal("saves.doc.no_version")
         return v
     if isinstance(doc, dict) and doc.get("format") == ENGINE_FORMAT:
         return 0
-    raise SaveError("is not Baza data (no 'baza-save' envelope)")
+    raise _Refusal("saves.doc.not_baza")
 
 
 def migrate(kind: str, doc: Any, migrations: dict[int, Callable[[str, Any], dict[str, Any]]] | None = None,
@@ -197,15 +238,15 @@ def migrate(kind: str, doc: Any, migrations: dict[int, Callable[[str, Any], dict
     steps = MIGRATIONS if migrations is None else migrations
     version = first = version_of(doc)
     if version > target:
-        raise SaveError(f"comes from a newer version of Baza (data version {version}; this one reads {target})")
+        raise _Refusal("saves.doc.newer", version=version, target=target)
     while version < target:
         step = steps.get(version)
         if step is None:
-            raise SaveError(f"has data version {version}, which this version of Baza cannot update")
+            raise _Refusal("saves.doc.cannot_update", version=version)
         doc = step(kind, doc)
         new = version_of(doc)
         if new != version + 1:  # pragma: no cover - a broken migration
-            raise SaveError(f"could not be updated from data version {version}")
+            raise _Refusal("saves.doc.not_updated", version=version)
         version = new
     return doc, first
 
@@ -213,23 +254,18 @@ def migrate(kind: str, doc: Any, migrations: dict[int, Callable[[str, Any], dict
 def parse(kind: str, raw: str, migrations: dict[int, Callable[[str, Any], dict[str, Any]]] | None = None,
           target: int = VERSION) -> tuple[Any, int, int | None]:
     """The data of a stored text: (data, first version, saved). SaveError with a sentence."""
-    what = f"The {WHAT.get(kind, 'saved data')}"
-    verb = "are" if kind in PLURAL else "is"
-    try:
-        doc = load_json(raw, what)
-    except RecordError as e:
-        raise SaveError(str(e).replace(f"{what} is ", f"{what} {verb} ", 1)) from None
+    about = subject(kind)
+    doc = read_json(raw, about["what"], about["n"])
     try:
         doc, first = migrate(kind, doc, migrations, target)
-    except SaveError as e:
-        text = str(e)
-        if verb == "are":
-            text = text.replace("has ", "have ", 1).replace("is ", "are ", 1).replace("comes ", "come ", 1)
-        raise SaveError(f"{what} {text}.") from None
+    except _Refusal as e:
+        raise SaveError(e.about(kind)) from None
+    except SaveError as e:  # a migration's own sentence
+        raise SaveError(f"{about['what']} {e}.") from None
     if doc.get("kind") != kind:
-        raise SaveError(f"{what} {verb} {doc.get('kind')!r} data, not {kind!r}.")
+        raise SaveError(t("saves.doc.other_kind", found=repr(doc.get("kind")), kind=repr(kind), **about))
     if "data" not in doc:
-        raise SaveError(f"{what} {verb} empty (no 'data' field).")
+        raise SaveError(t("saves.doc.empty", **about))
     saved = doc.get("saved")
     if isinstance(saved, bool) or not isinstance(saved, (int, float)):
         saved = None
@@ -415,7 +451,7 @@ def _trim_items(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _valid_quarantine(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("items"), list):
-        raise SaveError("The unreadable saves kept aside are not a list.")
+        raise SaveError(t("saves.doc.quarantine"))
     items = []
     for item in data["items"]:
         if (isinstance(item, dict) and isinstance(item.get("raw"), str) and isinstance(item.get("reason"), str)

@@ -903,3 +903,56 @@ def test_player_names_persist_and_show_as_text():
         c2.generation += 1
 
     run(go())
+
+
+# ----------------------------------------------------------------- languages
+
+
+def test_a_plural_subject_takes_a_plural_verb():
+    raw = json.dumps({"format": "baza-save", "version": ST.VERSION + 1, "kind": "settings", "data": {}})
+    with pytest.raises(SaveError) as refused:
+        ST.parse("settings", raw)
+    assert str(refused.value) == (f"The saved settings come from a newer version of Baza "
+                                  f"(data version {ST.VERSION + 1}; this one reads {ST.VERSION}).")
+
+
+def test_the_saves_speak_the_language_of_the_page(monkeypatch):
+    """Every sentence of the saves (notes, refusals, the panel, confirmations)
+    comes from the catalogue: with each saves.* text marked, nothing is left unmarked."""
+    from ui import i18n
+
+    marked = dict(i18n.catalogue("sv"))
+    for key, entry in i18n.catalogue("en").items():
+        if key.startswith("saves."):
+            marked[key] = ({form: f"«{text}»" for form, text in entry.items()} if isinstance(entry, dict)
+                           else f"«{entry}»")
+    monkeypatch.setitem(i18n._catalogues, "sv", marked)
+
+    def is_marked(text):
+        return text.startswith("«") and text.endswith("»")
+
+    async def go():
+        backend = MemoryStorage({"baza:match": "{bad", "baza:stats": "nope"})
+        c, s, _ = make(backend)
+        s.boot()
+        await until_human(c)
+        note = s.note()
+        assert note.text.count("«") == 3 and all(is_marked(b.label) for b in note.buttons)
+        s.command("open")
+        p = s.panel()
+        assert all(is_marked(x) for x in (p.saving, p.current, *(line.label for line in p.stats)))
+        assert all(is_marked(e.text) and is_marked(e.detail) for e in p.quarantine)
+        assert all(is_marked(b.label) for e in p.quarantine for b in e.buttons)
+        s.command("reset")
+        confirm = s.confirm()
+        assert all(is_marked(x) for x in (confirm.title, confirm.text, confirm.yes.label, confirm.no_label))
+        s.command("confirm-no")
+        assert not s.import_text("[" * 100 + "]" * 100, "bad.json")
+        assert is_marked(s.note().text) and "bad.json" in s.note().text
+        c.generation += 1
+
+    try:
+        i18n.set_language("sv")
+        run(go())
+    finally:
+        i18n.set_language("en")
