@@ -475,6 +475,150 @@ MESSAGES: dict[str, Any] = {
     "help.spades.t5": ("Las bazas por encima de la apuesta se acumulan como bolsas. Donde la partida las cuenta, "
                        "cada cierto número de bolsas se paga una penalización: apuesta cerca de lo que puedes "
                        "ganar."),
+    # Las razones de los jugadores del ordenador, para el botón Pista (game/bots/reasons.py)
+    "bot.only.card": "Juega {card:the}: es la única carta válida.",
+    "bot.only.cut": "Corta la baraja: la carta más alta reparte.",
+    "bot.only.deal": "Reparte las cartas.",
+    "bot.only.choice": "Es la única opción.",
+    "bot.random": "Una jugada válida al azar.",
+    "bot.play": "Juega {card:the}.",
+    "bot.hearts.pass.moon": "Pasa {card:the}: esta mano puede disparar a la luna, así que pasa las cartas bajas.",
+    "bot.hearts.pass.queen": "Pasa {card:the}: tienes muy pocas picas bajas para protegerla.",
+    "bot.hearts.pass.high_spade": "Pasa {card:the}: podría cazar la reina de picas.",
+    "bot.hearts.pass.heart": "Pasa {card:the}: los corazones altos se llevan puntos.",
+    "bot.hearts.pass.void": "Pasa {card:the}: te ayuda a quedarte sin {suit}.",
+    "bot.hearts.pass.high": "Pasa {card:the}: las cartas altas ganan bazas que no quieres.",
+    "bot.hearts.shoot.lead_top": "Dispara a la luna: sal con {card:the}, la carta más alta que queda de su palo.",
+    "bot.hearts.shoot.lead_back": "Dispara a la luna: sal con {card:the} para recuperar la salida.",
+    "bot.hearts.shoot.win": "Dispara a la luna: gana la baza con {card:the}.",
+    "bot.hearts.shoot.keep": "Dispara a la luna: {card:the} no puede ganar, guarda las cartas ganadoras.",
+    "bot.hearts.follow.stop_moon": ("Frena la luna: gana esta baza con {card:the} para que el asiento {seat} no se "
+                                    "lleve todos los puntos."),
+    "bot.hearts.follow.drop_queen": "Suelta {card:the} por debajo de {best_card:the}: se la lleva el asiento {seat}.",
+    "bot.hearts.follow.first_trick": "En la primera baza no pueden caer puntos: deshazte ahora de {card:the}.",
+    "bot.hearts.follow.jack": "Gana la baza con {card:the}: lleva la jota de diamantes.",
+    "bot.hearts.follow.last_clean": ("Eres el último en una baza sin puntos: llévatela con {card:the} para "
+                                     "deshacerte de una carta alta."),
+    "bot.hearts.follow.duck_points": {
+        "one": "Juega por debajo con {card:the}: una carta más alta se llevaría {n} punto.",
+        "other": "Juega por debajo con {card:the}: una carta más alta se llevaría {n} puntos.",
+    },
+    "bot.hearts.follow.duck_queen": ("Juega por debajo con {card:the}: una pica más alta podría cazar la reina "
+                                     "de picas."),
+    "bot.hearts.follow.duck": ("Juega por debajo con {card:the}, la carta más alta que aún pierde contra "
+                               "{best_card:the}."),
+    "bot.hearts.follow.yours": ("Esta baza es tuya de todos modos: llévatela con {card:the}, tu carta más alta "
+                                "de {suit}."),
+    "bot.hearts.follow.later": "Juega {card:the}: un jugador posterior todavía puede ganar esta baza.",
+    "bot.hearts.follow.must_win": ("Tienes que ganar esta baza: llévatela con {card:the} y guarda las cartas más "
+                                   "bajas como salidas."),
+    "bot.hearts.discard.stop_moon": ("Frena la luna: dale {card:the} al asiento {seat}, no al asiento "
+                                     "{threat_seat}."),
+    "bot.hearts.discard.keep_hearts": ("Guarda tus corazones para frenar la luna del asiento {seat}: tira "
+                                       "{card:the}."),
+    "bot.hearts.discard.queen": "Descarta {card:the}: no tienes {suit}, y el asiento {seat} se la lleva.",
+    "bot.hearts.discard.high_spade": "Descarta {card:the}: más tarde podría cazar la reina de picas.",
+    "bot.hearts.discard.heart": "Descarta {card:the}: no tienes {suit}, dale los puntos al asiento {seat}.",
+    "bot.hearts.discard.high": ("Descarta {card:the}: no tienes {suit}, deshazte de la carta que más "
+                                "probablemente ganaría una baza más adelante."),
+    "bot.hearts.lead.stop_moon": ("Frena la luna: sal con {card:the}, que gana y le quita un corazón al asiento "
+                                  "{seat}."),
+    "bot.hearts.lead.smoke": "Sal con {card:the}: las picas bajas obligan a salir a la reina de picas.",
+    "bot.hearts.lead.risky": "Sal con {card:the}: no hay nada más seguro, aunque la reina de picas sigue en juego.",
+    "bot.hearts.lead.heart": "Sal con {card:the}: un corazón bajo que probablemente superarán los demás.",
+    "bot.hearts.lead.safe": ("Sal con {card:the}: la salida más segura, con poca probabilidad de ganar una baza "
+                             "con puntos."),
+    "bot.hearts.lead.lowest.club": ("Sal con {card:the}: no queda fuera ningún trébol más bajo, así que otro "
+                                    "se la llevará."),
+    "bot.hearts.lead.lowest.diamond": ("Sal con {card:the}: no queda fuera ningún diamante más bajo, así que otro "
+                                       "se la llevará."),
+    "bot.hearts.lead.lowest.heart": ("Sal con {card:the}: no queda fuera ningún corazón más bajo, así que otro "
+                                     "se la llevará."),
+    "bot.hearts.lead.lowest.spade": ("Sal con {card:the}: no queda fuera ninguna pica más baja, así que otro "
+                                     "se la llevará."),
+    "bot.hearts.moon.others_win": "Da {total} a todos los demás: la partida termina y ganas tú.",
+    "bot.hearts.moon.self_behind": ("Réstate -{total}: con +{total} a los demás la partida terminaría contigo "
+                                    "por detrás."),
+    "bot.hearts.moon.self": "Réstate -{total}.",
+    "bot.hearts.moon.others_lead": "Da {total} a todos los demás: vas en cabeza, y así el final se acerca.",
+    "bot.hearts.moon.self_behind_keep": "Réstate -{total}: vas por detrás, así que deja que la partida siga.",
+    "bot.hearts.easy.pass": "Pasa {card:the}: es una carta alta.",
+    "bot.hearts.easy.lead": "Sal con {card:the}: es la carta más baja.",
+    "bot.hearts.easy.duck": "Juega por debajo con {card:the}.",
+    "bot.hearts.easy.nothing_lower": "Juega {card:the}: no tienes nada más bajo.",
+    "bot.hearts.easy.discard": "Descarta {card:the}.",
+    "bot.hearts.easy.moon": "Da los puntos a los demás.",
+    "bot.spades.nil": "Nulo: ninguna carta alta de {suit} y pocas cartas altas (riesgo {risk:.1f}).",
+    "bot.spades.bid": "Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas.",
+    "bot.spades.bid.bags": ("Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas; apuesta ajustado para evitar "
+                            "bolsas."),
+    "bot.spades.bid.safe": ("Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas; apuesta sobre seguro, fallar "
+                            "cuesta más que una baza extra."),
+    "bot.spades.bid.partner": "Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas, con las {partner} del compañero.",
+    "bot.spades.bid.partner.bags": ("Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas, con las {partner} del "
+                                    "compañero; apuesta ajustado para evitar bolsas."),
+    "bot.spades.bid.partner.safe": ("Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas, con las {partner} del "
+                                    "compañero; apuesta sobre seguro, fallar cuesta más que una baza extra."),
+    "bot.spades.blind_nil": "Nulo a ciegas: {behind} puntos por detrás y la partida está a punto de acabar.",
+    "bot.spades.look": "Mira tus cartas: aquí el nulo a ciegas es una apuesta demasiado arriesgada.",
+    "bot.spades.auction": "Apuesta {bid} a {suit}: con ese triunfo la mano cuenta {tricks:.1f} bazas.",
+    "bot.spades.auction.lowest": "La apuesta más baja que queda.",
+    "bot.spades.draw.keep_card": "Quédate la carta.",
+    "bot.spades.draw.keep": "Quédate {card:the}: es mejor que una carta oculta media.",
+    "bot.spades.draw.discard": "Descarta {card:the}: una carta oculta vale más de media.",
+    "bot.spades.why.my_nil": "has apostado nulo",
+    "bot.spades.why.cover": "protege el nulo de tu compañero",
+    "bot.spades.why.overtake": "el nulo de tu compañero va ganando esta baza: supérala",
+    "bot.spades.why.nil_winning": "el asiento {seat} ha apostado nulo y va ganando esta baza",
+    "bot.spades.why.nil_after": "el asiento {seat} ha apostado nulo y juega después de ti",
+    "bot.spades.why.need": {"one": "a tu bando le falta {n} baza", "other": "a tu bando le faltan {n} bazas"},
+    "bot.spades.why.set": "una o dos bazas más hacen fallar a los rivales",
+    "bot.spades.why.every": "cada baza puntúa",
+    "bot.spades.why.bags": "el contrato está asegurado, así que evita bolsas",
+    "bot.spades.follow.under": "Juega {card:the} por debajo de {best_card:the}: {why}.",
+    "bot.spades.follow.every_wins": "Juega {card:the}: todas las cartas ganan, {why}.",
+    "bot.spades.follow.low": "Juega {card:the}, baja: {why}, haz que gane la baza.",
+    "bot.spades.follow.cover": "Cubre con {card:the}: {why}, para que el compañero pueda jugar por debajo.",
+    "bot.spades.follow.cannot_cover": "Juega {card:the}: nada supera a {best_card:the}.",
+    "bot.spades.follow.partner_wins": ("Tu compañero ya gana con {best_card:the}: juega {card:the} y no lo "
+                                       "superes."),
+    "bot.spades.follow.nothing_beats": "Juega {card:the}: aquí nada supera a {best_card:the}.",
+    "bot.spades.follow.last": "Gana con {card:the}, la carta más barata que se la lleva: {why}.",
+    "bot.spades.follow.hold": "Gana con {card:the}: debería aguantar, {why}.",
+    "bot.spades.follow.second_low": ("Segundo en jugar, carta baja: {card:the}; tu compañero juega "
+                                     "después de ti."),
+    "bot.spades.follow.cheapest": "Juega {card:the}, la carta más barata que gana por ahora: {why}.",
+    "bot.spades.lead.lose": "Sal con {card:the}, la carta con menos probabilidades de ganar: {why}.",
+    "bot.spades.lead.nil_top": "Sal con {card:the}, ganadora segura: el nulo del compañero juega por debajo.",
+    "bot.spades.lead.nil_high": "Sal con {card:the}, una carta alta: protege el nulo de tu compañero.",
+    "bot.spades.lead.top_trump": ("Sal con {card:the}, el triunfo más alto: arrastra los triunfos de los rivales "
+                                  "({why})."),
+    "bot.spades.lead.low_trump": ("Sal con {card:the}, un triunfo bajo: saca los triunfos de los rivales para que "
+                                  "tus cartas ganadoras aguanten."),
+    "bot.spades.lead.cash": "Cobra {card:the}, la carta más alta que queda de {suit}: {why}.",
+    "bot.spades.lead.partner_void": "Sal con {card:the}: tu compañero no tiene {suit} y puede fallar con triunfo.",
+    "bot.spades.lead.only_trumps": "Sal con {card:the}: solo te quedan triunfos.",
+    "bot.spades.lead.low": ("Sal con {card:the}, baja de {suit}: guarda las cartas altas para más adelante "
+                            "({why})."),
+    "bot.spades.easy.look": "Mira tus cartas.",
+    "bot.spades.easy.bid": "Apuesta {bid}: ases y picas altas.",
+    "bot.spades.easy.lowest": "La apuesta más baja.",
+    "bot.spades.easy.keep": "Quédate {card:the}.",
+    "bot.spades.easy.discard": "Descártala.",
+    "bot.spades.easy.lead": "Sal con {card:the}.",
+    "bot.spades.easy.win": "Gana con {card:the}.",
+    "bot.spades.easy.low": "Juega {card:the}, baja.",
+    "bot.search.agrees": "{base_why} (La búsqueda coincide en {samples} repartos simulados.)",
+    "bot.search.hearts": ("Juega {card:the}: en {samples} repartos simulados promedió {mean:.1f} puntos, frente "
+                          "a {base_mean:.1f} de {base_card:the}."),
+    "bot.search.spades": ("Juega {card:the}: en {samples} repartos simulados promedió {mean:.1f} puntos para tu "
+                          "bando, frente a {base_mean:.1f} de {base_card:the}."),
+    "bot.search.bid": ("Apuesta {bid}: en {samples} repartos simulados promedió {mean:.1f} puntos para tu bando, "
+                       "frente a {base_mean:.1f} de una apuesta de {base_bid}."),
+    "bot.search.bid_not_nil": ("Apuesta {bid}: en {samples} repartos simulados promedió {mean:.1f} puntos para tu "
+                               "bando, frente a {base_mean:.1f} del nulo."),
+    "bot.search.nil": ("Apuesta nulo: en {samples} repartos simulados promedió {mean:.1f} puntos para tu bando, "
+                       "frente a {base_mean:.1f} de una apuesta de {base_bid}."),
     # Las negativas del motor (game/explain.py); {doing} es una de engine.doing.*
     "engine.wrong_time.cut": "Es momento de cortar para elegir al primer repartidor, no de {doing}.",
     "engine.wrong_time.deal": "Es momento de repartir, no de {doing}.",
