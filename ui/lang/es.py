@@ -494,8 +494,8 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.shoot.keep": "Dispara a la luna: {card:the} no puede ganar, guarda las cartas ganadoras.",
     "bot.hearts.follow.stop_moon": ("Frena la luna: gana esta baza con {card:the} para que el asiento {seat} no se "
                                     "lleve todos los puntos."),
-    "bot.hearts.follow.drop_queen": "Suelta {card:the} por debajo de {best_card:the}: se la lleva el asiento {seat}.",
-    "bot.hearts.follow.first_trick": "En la primera baza no pueden caer puntos: deshazte ahora de {card:the}.",
+    "bot.hearts.follow.drop_queen": "Suelta {card:the} bajo {best_card:the}: se la lleva el asiento {seat}.",
+    "bot.hearts.follow.first_trick": "En la primera baza no pueden caer puntos: suelta ahora {card:the}.",
     "bot.hearts.follow.jack": "Gana la baza con {card:the}: lleva la jota de diamantes.",
     "bot.hearts.follow.last_clean": ("Eres el último en una baza sin puntos: llévatela con {card:the} para "
                                      "deshacerte de una carta alta."),
@@ -575,14 +575,14 @@ MESSAGES: dict[str, Any] = {
     "bot.spades.why.set": "una o dos bazas más hacen fallar a los rivales",
     "bot.spades.why.every": "cada baza puntúa",
     "bot.spades.why.bags": "el contrato está asegurado, así que evita bolsas",
-    "bot.spades.follow.under": "Juega {card:the} por debajo de {best_card:the}: {why}.",
+    "bot.spades.follow.under": "Juega {card:the} bajo {best_card:the}: {why}.",
     "bot.spades.follow.every_wins": "Juega {card:the}: todas las cartas ganan, {why}.",
     "bot.spades.follow.low": "Juega {card:the}, baja: {why}, haz que gane la baza.",
     "bot.spades.follow.cover": "Cubre con {card:the}: {why}, para que el compañero pueda jugar por debajo.",
-    "bot.spades.follow.cannot_cover": "Juega {card:the}: nada supera a {best_card:the}.",
+    "bot.spades.follow.cannot_cover": "Juega {card:the}: nada supera {best_card:the}.",
     "bot.spades.follow.partner_wins": ("Tu compañero ya gana con {best_card:the}: juega {card:the} y no lo "
                                        "superes."),
-    "bot.spades.follow.nothing_beats": "Juega {card:the}: aquí nada supera a {best_card:the}.",
+    "bot.spades.follow.nothing_beats": "Juega {card:the}: aquí nada supera {best_card:the}.",
     "bot.spades.follow.last": "Gana con {card:the}, la carta más barata que se la lleva: {why}.",
     "bot.spades.follow.hold": "Gana con {card:the}: debería aguantar, {why}.",
     "bot.spades.follow.second_low": ("Segundo en jugar, carta baja: {card:the}; tu compañero juega "
@@ -610,9 +610,9 @@ MESSAGES: dict[str, Any] = {
     "bot.spades.easy.low": "Juega {card:the}, baja.",
     "bot.search.agrees": "{base_why} (La búsqueda coincide en {samples} repartos simulados.)",
     "bot.search.hearts": ("Juega {card:the}: en {samples} repartos simulados promedió {mean:.1f} puntos, frente "
-                          "a {base_mean:.1f} de {base_card:the}."),
+                          "a {base_mean:.1f} con {base_card:the}."),
     "bot.search.spades": ("Juega {card:the}: en {samples} repartos simulados promedió {mean:.1f} puntos para tu "
-                          "bando, frente a {base_mean:.1f} de {base_card:the}."),
+                          "bando, frente a {base_mean:.1f} con {base_card:the}."),
     "bot.search.bid": ("Apuesta {bid}: en {samples} repartos simulados promedió {mean:.1f} puntos para tu bando, "
                        "frente a {base_mean:.1f} de una apuesta de {base_bid}."),
     "bot.search.bid_not_nil": ("Apuesta {bid}: en {samples} repartos simulados promedió {mean:.1f} puntos para tu "
