@@ -297,6 +297,150 @@ MESSAGES: dict[str, Any] = {
     "engine.together": ("Você e seu parceiro podem somar no máximo {total} nos lances: seu parceiro deu {partner}, "
                         "então dê no máximo {top}."),
     "engine.bid_range": "Um lance deve ser de 1 a {total}.",
+    # The bots' reasons, shown by the Hint button. A "{why}" is a lower-case part of the sentence
+    # (bot.spades.why.*); "{seat}" a seat number. No "de"/"em" before {card:the}: "do", "no" would be needed.
+    "bot.only.card": "Jogue {card:the}: a única carta válida.",
+    "bot.only.cut": "Corte o baralho: a carta mais alta dá as cartas.",
+    "bot.only.deal": "Dê as cartas.",
+    "bot.only.choice": "A única opção.",
+    "bot.random": "Uma jogada válida ao acaso.",
+    "bot.play": "Jogue {card:the}.",
+    "bot.hearts.pass.moon": "Passe {card:the}: esta mão pode atirar na lua, então passe as cartas baixas.",
+    "bot.hearts.pass.queen": "Passe {card:the}: poucas espadas baixas para escondê-la.",
+    "bot.hearts.pass.high_spade": "Passe {card:the}: essa carta pegaria a dama de espadas.",
+    "bot.hearts.pass.heart": "Passe {card:the}: cartas altas de copas levam pontos.",
+    "bot.hearts.pass.void": "Passe {card:the}: isso ajuda a ficar sem {suit}.",
+    "bot.hearts.pass.high": "Passe {card:the}: cartas altas ganham vazas que você não quer.",
+    "bot.hearts.shoot.lead_top": "Atire na lua: comece com {card:the}, a carta mais alta que resta no naipe.",
+    "bot.hearts.shoot.lead_back": "Atire na lua: comece com {card:the} para voltar a ter a saída.",
+    "bot.hearts.shoot.win": "Atire na lua: ganhe a vaza com {card:the}.",
+    "bot.hearts.shoot.keep": "Atire na lua: {card:the} não pode ganhar; guarde as cartas vencedoras.",
+    "bot.hearts.follow.stop_moon": ("Impeça a lua: ganhe esta vaza com {card:the} para que o jogador {seat} "
+                                    "não leve todos os pontos."),
+    "bot.hearts.follow.drop_queen": "Solte {card:the} enquanto {best_card:the} vence: ela vai para o jogador {seat}.",
+    "bot.hearts.follow.first_trick": "Nenhum ponto pode cair na primeira vaza: aproveite para jogar {card:the} agora.",
+    "bot.hearts.follow.jack": "Ganhe a vaza com {card:the}: nela está o valete de ouros.",
+    "bot.hearts.follow.last_clean": ("Você é o último numa vaza sem pontos: leve-a com {card:the} "
+                                     "para se livrar de uma carta alta."),
+    "bot.hearts.follow.duck_points": {
+        "one": "Jogue por baixo com {card:the}: uma carta mais alta levaria {n} ponto.",
+        "other": "Jogue por baixo com {card:the}: uma carta mais alta levaria {n} pontos.",
+    },
+    "bot.hearts.follow.duck_queen": ("Jogue por baixo com {card:the}: uma espada mais alta poderia pegar "
+                                     "a dama de espadas."),
+    "bot.hearts.follow.duck": "Jogue por baixo com {card:the}, a carta mais alta que ainda perde para {best_card:the}.",
+    "bot.hearts.follow.yours": ("Esta vaza é sua de qualquer jeito: leve-a com {card:the}, sua carta mais alta "
+                                "de {suit}."),
+    "bot.hearts.follow.later": "Jogue {card:the}: um jogador depois de você ainda pode ganhar esta vaza.",
+    "bot.hearts.follow.must_win": ("Você tem que ganhar esta vaza: leve-a com {card:the} e guarde as cartas "
+                                   "mais baixas como saídas."),
+    "bot.hearts.discard.stop_moon": "Impeça a lua: dê {card:the} ao jogador {seat}, não ao jogador {threat_seat}.",
+    "bot.hearts.discard.keep_hearts": "Guarde suas copas para impedir a lua do jogador {seat}: descarte {card:the}.",
+    "bot.hearts.discard.queen": "Descarte {card:the}: você está sem {suit}, e o jogador {seat} fica com ela.",
+    "bot.hearts.discard.high_spade": "Descarte {card:the}: essa carta poderia pegar a dama de espadas mais tarde.",
+    "bot.hearts.discard.heart": "Descarte {card:the}: sem {suit}, dê os pontos ao jogador {seat}.",
+    "bot.hearts.discard.high": ("Descarte {card:the}: sem {suit}, livre-se da carta com mais chance de ganhar "
+                                "uma vaza depois."),
+    "bot.hearts.lead.stop_moon": ("Impeça a lua: comece com {card:the}; essa carta ganha e tira uma carta de copas "
+                                  "do jogador {seat}."),
+    "bot.hearts.lead.smoke": "Comece com {card:the}: espadas baixas forçam a saída da dama de espadas.",
+    "bot.hearts.lead.risky": ("Comece com {card:the}: não há nada mais seguro, embora a dama de espadas "
+                              "ainda não tenha saído."),
+    "bot.hearts.lead.heart": "Comece com {card:the}: uma carta baixa de copas que os outros provavelmente vão superar.",
+    "bot.hearts.lead.safe": ("Comece com {card:the}: a saída mais segura, com pouca chance de ganhar "
+                             "uma vaza com pontos."),
+    "bot.hearts.lead.lowest.club": ("Comece com {card:the}: ninguém mais tem carta de paus mais baixa, "
+                                    "então outro jogador ganha a vaza."),
+    "bot.hearts.lead.lowest.diamond": ("Comece com {card:the}: ninguém mais tem carta de ouros mais baixa, "
+                                       "então outro jogador ganha a vaza."),
+    "bot.hearts.lead.lowest.heart": ("Comece com {card:the}: ninguém mais tem carta de copas mais baixa, "
+                                     "então outro jogador ganha a vaza."),
+    "bot.hearts.lead.lowest.spade": ("Comece com {card:the}: ninguém mais tem carta de espadas mais baixa, "
+                                     "então outro jogador ganha a vaza."),
+    "bot.hearts.moon.others_win": "Dê {total} a todos os outros: isso termina a partida e você vence.",
+    "bot.hearts.moon.self_behind": ("Fique com -{total}: dar +{total} aos outros terminaria a partida "
+                                    "com você atrás."),
+    "bot.hearts.moon.self": "Fique com -{total}.",
+    "bot.hearts.moon.others_lead": "Dê {total} a todos os outros: você está na frente, e isso aproxima o fim.",
+    "bot.hearts.moon.self_behind_keep": "Fique com -{total}: você está atrás, então mantenha a partida em andamento.",
+    "bot.hearts.easy.pass": "Passe {card:the}: uma carta alta.",
+    "bot.hearts.easy.lead": "Comece com {card:the}: a carta mais baixa.",
+    "bot.hearts.easy.duck": "Jogue por baixo com {card:the}.",
+    "bot.hearts.easy.nothing_lower": "Jogue {card:the}: não há nada mais baixo.",
+    "bot.hearts.easy.discard": "Descarte {card:the}.",
+    "bot.hearts.easy.moon": "Dê os pontos aos outros.",
+    "bot.spades.nil": "Nulo: nenhuma carta alta de {suit} e poucas cartas altas (risco {risk:.1f}).",
+    "bot.spades.bid": "Aposte {bid}: a mão vale cerca de {tricks:.1f} vazas.",
+    "bot.spades.bid.bags": ("Aposte {bid}: a mão vale cerca de {tricks:.1f} vazas; aposte perto disso "
+                            "para evitar sacos."),
+    "bot.spades.bid.safe": ("Aposte {bid}: a mão vale cerca de {tricks:.1f} vazas; aposte com segurança, "
+                            "não cumprir custa mais do que uma vaza extra."),
+    "bot.spades.bid.partner": ("Aposte {bid}: a mão vale cerca de {tricks:.1f} vazas, contando o lance {partner} "
+                               "do parceiro."),
+    "bot.spades.bid.partner.bags": ("Aposte {bid}: a mão vale cerca de {tricks:.1f} vazas, contando o lance "
+                                    "{partner} do parceiro; aposte perto disso para evitar sacos."),
+    "bot.spades.bid.partner.safe": ("Aposte {bid}: a mão vale cerca de {tricks:.1f} vazas, contando o lance "
+                                    "{partner} do parceiro; aposte com segurança, não cumprir custa mais do que "
+                                    "uma vaza extra."),
+    "bot.spades.blind_nil": "Nulo às cegas: {behind} pontos atrás, e a partida está quase no fim.",
+    "bot.spades.look": "Olhe suas cartas: nulo às cegas é uma aposta arriscada demais aqui.",
+    "bot.spades.auction": "Aposte {bid} em {suit}: a mão vale {tricks:.1f} vazas com esse trunfo.",
+    "bot.spades.auction.lowest": "O lance mais baixo que resta.",
+    "bot.spades.draw.keep_card": "Fique com a carta.",
+    "bot.spades.draw.keep": "Fique com {card:the}: é melhor que uma carta desconhecida média.",
+    "bot.spades.draw.discard": "Descarte {card:the}: uma carta desconhecida vale mais, em média.",
+    "bot.spades.why.my_nil": "você apostou nulo",
+    "bot.spades.why.cover": "cubra o nulo do seu parceiro",
+    "bot.spades.why.overtake": "o nulo do seu parceiro está ganhando esta vaza: passe por cima",
+    "bot.spades.why.nil_winning": "o jogador {seat} apostou nulo e está ganhando esta vaza",
+    "bot.spades.why.nil_after": "o jogador {seat} apostou nulo e joga depois de você",
+    "bot.spades.why.need": {"one": "seu lado precisa de mais {n} vaza", "other": "seu lado precisa de mais {n} vazas"},
+    "bot.spades.why.set": "mais uma ou duas vazas derrubam o lance dos adversários",
+    "bot.spades.why.every": "cada vaza conta pontos",
+    "bot.spades.why.bags": "o contrato está garantido, então evite sacos",
+    "bot.spades.follow.under": "Jogue {card:the}, que perde para {best_card:the}: {why}.",
+    "bot.spades.follow.every_wins": "Jogue {card:the}: qualquer carta ganha, {why}.",
+    "bot.spades.follow.low": "Jogue baixo com {card:the}: {why}; faça-o ganhar a vaza.",
+    "bot.spades.follow.cover": "Cubra com {card:the}: {why}, para que o parceiro possa jogar por baixo.",
+    "bot.spades.follow.cannot_cover": "Jogue {card:the}: nada supera {best_card:the}.",
+    "bot.spades.follow.partner_wins": ("Seu parceiro já ganha com {best_card:the}: jogue {card:the} "
+                                       "e não passe por cima."),
+    "bot.spades.follow.nothing_beats": "Jogue {card:the}: nenhuma carta sua supera {best_card:the}.",
+    "bot.spades.follow.last": "Ganhe com {card:the}, a carta mais barata que leva a vaza: {why}.",
+    "bot.spades.follow.hold": "Ganhe com {card:the}: essa carta deve segurar a vaza, {why}.",
+    "bot.spades.follow.second_low": "Em segundo, jogue baixo com {card:the}: seu parceiro joga depois de você.",
+    "bot.spades.follow.cheapest": "Jogue {card:the}, a carta mais barata que ganha por enquanto: {why}.",
+    "bot.spades.lead.lose": "Comece com {card:the}, a carta com menos chance de ganhar: {why}.",
+    "bot.spades.lead.nil_top": ("Comece com {card:the}, uma vencedora certa: o nulo do parceiro joga "
+                                "por baixo dela."),
+    "bot.spades.lead.nil_high": "Comece com {card:the}, uma carta alta: cubra o nulo do seu parceiro.",
+    "bot.spades.lead.top_trump": "Comece com {card:the}, o trunfo mais alto: puxe os trunfos dos adversários ({why}).",
+    "bot.spades.lead.low_trump": ("Comece com {card:the}, um trunfo baixo: puxe os trunfos dos adversários "
+                                  "para garantir suas cartas vencedoras."),
+    "bot.spades.lead.cash": "Garanta a vaza com {card:the}, a carta mais alta que resta em {suit}: {why}.",
+    "bot.spades.lead.partner_void": "Comece com {card:the}: seu parceiro está sem {suit} e pode trunfar.",
+    "bot.spades.lead.only_trumps": "Comece com {card:the}: só restam trunfos.",
+    "bot.spades.lead.low": ("Comece com {card:the}, uma carta baixa de {suit}: guarde as cartas altas "
+                            "para depois ({why})."),
+    "bot.spades.easy.look": "Olhe suas cartas.",
+    "bot.spades.easy.bid": "Aposte {bid}: ases e espadas altas.",
+    "bot.spades.easy.lowest": "O lance mais baixo.",
+    "bot.spades.easy.keep": "Fique com {card:the}.",
+    "bot.spades.easy.discard": "Descarte-a.",
+    "bot.spades.easy.lead": "Comece com {card:the}.",
+    "bot.spades.easy.win": "Ganhe com {card:the}.",
+    "bot.spades.easy.low": "Jogue baixo com {card:the}.",
+    "bot.search.agrees": "{base_why} (A busca concorda, em {samples} distribuições simuladas.)",
+    "bot.search.hearts": ("Jogue {card:the}: em {samples} distribuições simuladas, teve média de {mean:.1f} pontos, "
+                          "contra {base_mean:.1f} com {base_card:the}."),
+    "bot.search.spades": ("Jogue {card:the}: em {samples} distribuições simuladas, teve média de {mean:.1f} pontos "
+                          "para o seu lado, contra {base_mean:.1f} com {base_card:the}."),
+    "bot.search.bid": ("Aposte {bid}: em {samples} distribuições simuladas, teve média de {mean:.1f} pontos "
+                       "para o seu lado, contra {base_mean:.1f} com um lance de {base_bid}."),
+    "bot.search.bid_not_nil": ("Aposte {bid}: em {samples} distribuições simuladas, teve média de {mean:.1f} pontos "
+                               "para o seu lado, contra {base_mean:.1f} com nulo."),
+    "bot.search.nil": ("Aposte nulo: em {samples} distribuições simuladas, teve média de {mean:.1f} pontos "
+                       "para o seu lado, contra {base_mean:.1f} com um lance de {base_bid}."),
     # Rule options: Spades
     "group.spades.sides": "Equipes",
     "opt.partnership": "Em duplas",
