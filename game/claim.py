@@ -5,7 +5,27 @@ seat and its partner) takes every remaining trick of the hand, whatever the
 other seats play, its side playing as the engine chooses. The proof is an
 AND-OR search over the remaining plays, through the match's own rule for
 legal cards: at a seat of the claiming side one good card is enough, at any
-other seat every legal card must still lose every trick.
+other seat every legal card must still lose every trick. What keeps it fast:
+
+- one card stands for each run of equivalent cards in a hand (adjacent in
+  rank with no live card of another seat between);
+- a seat that cannot take the trick plays the lowest of its cards of a suit
+  (keeping the higher one is never worse for it);
+- a memo on the position; in Spades positions that differ only by which of
+  equivalent cards went earlier share an entry;
+- the search looks one trick ahead, then two, and so on, so that a claim
+  that loses a trick soon is refuted without searching the whole hand;
+- quick tests between tricks: another seat holds the highest trump; some
+  other seat's trumps cannot each meet a higher trump of the claiming side;
+  a lone claimer's low card must meet a higher card kept for it; or every
+  card of the leader is the highest left of its suit (and trumps can be
+  drawn first), which settles the claim at once.
+
+Speed (CPython 3.11, random deals, 4 players, 13 cards each, and random
+positions later in the hand): half of all claims are decided in under a
+millisecond and 99 in 100 within half a second; the slowest partnership
+Spades claims found take a few seconds (a wrong claim whose refutation lies
+ten tricks deep). Hearts and cutthroat Spades stay under 0.2 s.
 
 >>> from game.state import Match
 >>> from game.rules import preset
@@ -26,6 +46,7 @@ other seat every legal card must still lose every trick.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -97,11 +118,72 @@ def prove_claim(match: Match, seat: int, names: Sequence[str] | None = None) -> 
         return Claim(False, "You can claim only while the cards are being played.")
     if match.to_act != seat:
         return Claim(False, "It is not your turn: claim when it is.")
-    names = list(names) if names is not None else seat_names(match.players)
     prover = _Prover(match, seat)
-    if not prover.prove():
-        return Claim(False, prover.refutation(names))
+    return _answer(match, seat, names, prover, prover.prove())
+
+
+def _answer(match: Match, seat: int, names: Sequence[str] | None, prover: _Prover, ok: bool) -> Claim:
+    if not ok:
+        return Claim(False, prover.refutation(list(names) if names is not None else seat_names(match.players)))
     return Claim(True, prover.praise(), _line(match, seat, prover.memo))
+
+
+class ClaimCheck:
+    """A claim's proof in small steps, for a page that must stay responsive:
+    call ``step()`` until it returns True, then read ``result()``. Each step
+    searches for about ``seconds``; what it proved is kept for the next.
+
+    >>> from game.state import new_match
+    >>> m = new_match("spades", "partnership", seed=3)
+    >>> while m.phase != "play":
+    ...     m.apply(m.legal_actions()[-1])
+    >>> check = ClaimCheck(m, m.to_act, seconds=0.001)
+    >>> while not check.step():
+    ...     pass
+    >>> check.result() == prove_claim(m, m.to_act)
+    True
+    """
+
+    def __init__(self, match: Match, seat: int, names: Sequence[str] | None = None, seconds: float = 0.03) -> None:
+        self.match = match.clone()
+        self.seat = seat
+        self.names = names
+        self.seconds = seconds
+        self._claim: Claim | None = None
+        self._prover: _Prover | None = None
+        self._depth = 1
+        if self.match.phase != "play" or self.match.to_act != seat:
+            self._claim = prove_claim(self.match, seat)
+        else:
+            self._prover = _Prover(self.match, seat)
+
+    def step(self) -> bool:
+        """Search for a while; True once the answer is known."""
+        prover = self._prover
+        if self._claim is not None or prover is None:
+            return True
+        prover.deadline = time.perf_counter() + self.seconds
+        prover.settled = 0
+        try:
+            while self._depth <= _tricks_left(prover.w):
+                if not prover.win(self._depth):
+                    prover.failed_at = self._depth
+                    break
+                self._depth += 1
+        except _OutOfTime:
+            prover.restore()
+            return False
+        finally:
+            prover.deadline = None
+        self._claim = _answer(self.match, self.seat, self.names, prover, self._depth > _tricks_left(prover.w))
+        return True
+
+    def result(self) -> Claim:
+        """The answer (runs the remaining steps at once if needed)."""
+        while not self.step():
+            pass
+        assert self._claim is not None
+        return self._claim
 
 
 def accepts_claim(match: Match, claimer: int) -> bool:
@@ -117,7 +199,7 @@ def claim_strategy(match: Match, seat: int, memo: dict | None = None) -> int | N
     if match.phase != "play" or match.to_act is None:
         return None
     prover = _Prover(match, seat, memo)
-    if not prover.ours[match.to_act]:
+    if not prover.ours[match.to_act] or not prover.prove():
         return None
     return prover.choose()
 
@@ -137,6 +219,10 @@ def _line(match: Match, seat: int, memo: dict) -> tuple[int, ...]:
         m.apply(action)
         line.append(action)
     return tuple(line)
+
+
+class _OutOfTime(Exception):
+    """A ClaimCheck step used its time."""
 
 
 def _squeeze(live: int, hand: int) -> int:
@@ -193,6 +279,18 @@ class _Prover:
         self.squeeze: dict = {}
         self.history: dict = {}  # card -> how often it refuted the claim (move ordering)
         self.failed_at = FULL  # the depth at which prove() found the claim wrong
+        self.deadline: float | None = None  # ClaimCheck: stop searching at this time
+        self.settled = 0  # positions settled in this step
+        self._start = (list(w.hands), list(w.trick), list(w.trick_seats), w.to_act, w.broken, w.lead_card, w.extra,
+                       w.trick_number, w.trick_size)  # fmt: skip
+
+    def restore(self) -> None:
+        """Put the position back as it was at the start (after an interrupted search)."""
+        w = self.w
+        start = self._start
+        w.hands[:] = start[0]
+        w.trick, w.trick_seats = list(start[1]), list(start[2])
+        w.to_act, w.broken, w.lead_card, w.extra, w.trick_number, w.trick_size = start[3:]
 
     # ------------------------------------------------------------ the search
 
@@ -220,8 +318,13 @@ class _Prover:
             return False
         if known >= depth:
             return True
+        # A step stops on time, but only once it has settled some position,
+        # so that every step makes progress.
+        if self.deadline is not None and self.settled and time.perf_counter() > self.deadline:
+            raise _OutOfTime
         value = self._search(depth)
         self.memo[key] = depth if value else -1
+        self.settled += 1
         return value
 
     def _key(self) -> tuple:

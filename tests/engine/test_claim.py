@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cards import iter_cards, parse_card
-from game.claim import Claim, accepts_claim, can_offer_claim, claim_strategy, prove_claim, seat_names
+from game.claim import Claim, ClaimCheck, accepts_claim, can_offer_claim, claim_strategy, prove_claim, seat_names
 from game.deal import cards_in_play
 from game.rules import preset
 from game.state import Match
@@ -213,6 +213,23 @@ def test_a_whole_deal_answers_quickly():
             t = time.perf_counter()
             prove_claim(m, m.to_act)
             assert time.perf_counter() - t < 2  # typically milliseconds; generous for slow machines
+
+
+def test_claim_check_in_small_steps_gives_the_same_answer():
+    steps = 0
+    for seed in range(6):
+        m = Match(preset("spades", "partnership"), seed=seed)
+        rng = random.Random(seed)
+        while m.phase != "play":
+            m.apply(rng.choice(m.legal_actions()))
+        for _ in range(rng.randrange(20)):
+            m.apply(rng.choice(m.legal_actions()))
+        check = ClaimCheck(m, m.to_act, seconds=0.0002)
+        while not check.step():
+            steps += 1
+        assert check.result() == prove_claim(m, m.to_act)
+    assert steps > 0
+    assert ClaimCheck(m, (m.to_act + 1) % 4).result() == Claim(False, "It is not your turn: claim when it is.")
 
 
 # ------------------------------------------------------------------ properties
