@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import (
@@ -71,6 +71,21 @@ if TYPE_CHECKING:
     from .state import Match
 
 FULL = 1 << 30  # a search depth beyond any hand: to the end
+
+# The English sentences, by key (the table may show them in the player's
+# language from the same keys and parameters).
+MESSAGES = {
+    "not_playing": "You can claim only while the cards are being played.",
+    "not_your_turn": "It is not your turn: claim when it is.",
+    "takes_this_trick": "{seat} takes this trick with the {card}.",
+    "can_win": "{seat} can still win a trick with the {card}.",
+    "all_highest_suit": "You take every remaining trick: your {suit} are the highest left.",
+    "all_highest": "You take every remaining trick: your cards are the highest left.",
+    "all": "You take every remaining trick, whatever the others play.",
+    "side_highest_suit": "Your side takes every remaining trick: your {suit} are the highest left.",
+    "side_highest": "Your side takes every remaining trick: your cards are the highest left.",
+    "side_all": "Your side takes every remaining trick, whatever the others play.",
+}
 COMPASS = ("South", "South-west", "West", "North-west", "North", "North-east", "East", "South-east")
 
 
@@ -79,7 +94,8 @@ class Claim:
     """The engine's answer to a claim.
 
     ``ok``: the claiming side takes every remaining trick whatever the others
-    play. ``reason``: one sentence for the player. ``line``: when ``ok``, the
+    play. ``reason``: one sentence for the player (``message``: the same as a
+    key and parameters). ``line``: when ``ok``, the
     actions (cards) that play the hand out from here, the claiming side
     following the proof and the others playing their lowest legal card;
     empty otherwise.
@@ -88,6 +104,9 @@ class Claim:
     ok: bool
     reason: str
     line: tuple[int, ...] = ()
+    # The reason as (key of MESSAGES, parameters), for a table that speaks
+    # another language: "seat" is a seat number, "card" a card id, "suit" a suit.
+    message: tuple[str, dict] = field(default=("", {}), compare=False)
 
 
 def seat_names(players: int) -> list[str]:
@@ -119,17 +138,39 @@ def prove_claim(match: Match, seat: int, names: Sequence[str] | None = None) -> 
     the claimer is addressed as "you". ``match`` is not changed.
     """
     if match.phase != "play":
-        return Claim(False, "You can claim only while the cards are being played.")
+        return _claim(False, ("not_playing", {}))
     if match.to_act != seat:
-        return Claim(False, "It is not your turn: claim when it is.")
+        return _claim(False, ("not_your_turn", {}))
     prover = _Prover(match, seat)
     return _answer(match, seat, names, prover, prover.prove())
 
 
 def _answer(match: Match, seat: int, names: Sequence[str] | None, prover: _Prover, ok: bool) -> Claim:
     if not ok:
-        return Claim(False, prover.refutation(list(names) if names is not None else seat_names(match.players)))
-    return Claim(True, prover.praise(), _line(match, seat, prover.memo))
+        return _claim(False, prover.refutation(), names or seat_names(match.players))
+    return _claim(True, prover.praise(), line=_line(match, seat, prover.memo))
+
+
+def _claim(ok: bool, message: tuple[str, dict], names: Sequence[str] = (), line: tuple[int, ...] = ()) -> Claim:
+    return Claim(ok, render(message, names), line, message)
+
+
+def render(message: tuple[str, dict], names: Sequence[str] = ()) -> str:
+    """The English sentence of a claim's message, seats named by ``names``.
+
+    >>> render(("can_win", {"seat": 1, "card": 50}), ["You", "West", "North", "East"])
+    'West can still win a trick with the King of spades.'
+    """
+    key, params = message
+    shown = {}
+    for name, value in params.items():
+        if name == "seat":
+            shown[name] = names[value]
+        elif name == "card":
+            shown[name] = card_name(value)
+        elif name == "suit":
+            shown[name] = SUIT_NAMES[value]
+    return MESSAGES[key].format(**shown)
 
 
 class ClaimCheck:
@@ -677,21 +718,21 @@ class _Prover:
 
     # ------------------------------------------------------------ sentences
 
-    def praise(self) -> str:
-        """The sentence for a proven claim."""
+    def praise(self) -> tuple[str, dict]:
+        """The message for a proven claim."""
         w = self.w
         seat: int = w.to_act  # type: ignore[assignment]
-        alone = sum(self.ours) == 1
-        take = "You take" if alone else "Your side takes"
+        prefix = "all_" if self.solo else "side_"
         if not w.trick and seat == self.seat and self._sure_winners(seat) is not None:
             hand = w.hands[seat]
             suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
-            what = f"your {SUIT_NAMES[suits[0]]} are" if len(suits) == 1 else "your cards are"
-            return f"{take} every remaining trick: {what} the highest left."
-        return f"{take} every remaining trick, whatever the others play."
+            if len(suits) == 1:
+                return prefix + "highest_suit", {"suit": suits[0]}
+            return prefix + "highest", {}
+        return ("all" if self.solo else "side_all"), {}
 
-    def refutation(self, names: Sequence[str]) -> str:
-        """The sentence for a refused claim: follow the search's best line for
+    def refutation(self) -> tuple[str, dict]:
+        """The message for a refused claim: follow the search's best line for
         the claiming side against a reply that wins a trick, and name the seat
         and card that take it."""
         w = self.w
@@ -718,10 +759,8 @@ class _Prover:
                     cards, seats = self.last
                     b = _best(cards, self.trump)
                     if not self.ours[seats[b]]:
-                        who = names[seats[b]]
-                        if b < on_table:
-                            return f"{who} takes this trick with the {card_name(cards[b])}."
-                        return f"{who} can still win a trick with the {card_name(cards[b])}."
+                        key = "takes_this_trick" if b < on_table else "can_win"
+                        return key, {"seat": seats[b], "card": cards[b]}
                     on_table = 0
                     depth -= 1
         finally:

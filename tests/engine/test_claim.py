@@ -17,7 +17,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cards import iter_cards, parse_card
-from game.claim import Claim, ClaimCheck, accepts_claim, can_offer_claim, claim_strategy, prove_claim, seat_names
+from game.claim import (
+    MESSAGES,
+    Claim,
+    ClaimCheck,
+    accepts_claim,
+    can_offer_claim,
+    claim_strategy,
+    prove_claim,
+    render,
+    seat_names,
+)
 from game.deal import cards_in_play
 from game.rules import preset
 from game.state import Match
@@ -197,6 +207,18 @@ def test_names_can_be_given():
     m = spades(["KS QS AH", "AS 2H 3H", "4H 5H 6H", "7H 8H 9H"])
     assert prove_claim(m, 0, ["You", "Ana", "Bob", "Cy"]).reason.startswith("Ana can still win")
     assert seat_names(3) == ["South", "North-west", "North-east"]
+
+
+def test_messages_for_other_languages():
+    # The reason also comes as a key and parameters, rendered from MESSAGES.
+    m = spades(["KS QS AH", "AS 2H 3H", "4H 5H 6H", "7H 8H 9H"])
+    c = prove_claim(m, 0)
+    assert c.message == ("can_win", {"seat": 1, "card": parse_card("AS")})
+    assert render(c.message, seat_names(4)) == c.reason
+    p = spades(["2H 3H 4H", "5H 6H 7H", "AH KH QH", "8H 9H TH"], partnership=True)
+    assert prove_claim(p, 0).message == ("side_all", {})
+    assert prove_claim(p, 1).message == ("not_your_turn", {})
+    assert set(MESSAGES) >= {"not_playing", "takes_this_trick", "all", "all_highest", "all_highest_suit"}
 
 
 def test_a_whole_deal_answers_quickly():
