@@ -373,21 +373,21 @@ class _Prover:
         return value
 
     def _key(self) -> tuple:
-        """The position as a memo key. With one deck and no card that counts
-        apart from its rank (Spades), only the order of the cards still live
-        matters, not their ranks: each suit's live cards are renumbered from
-        0 upwards, so positions that differ only by which of two equivalent
-        cards went earlier share one entry."""
+        """The position as a memo key. Between tricks, with one deck and no
+        card that counts apart from its rank (Spades), only the order of the
+        cards still live matters, not their ranks: each suit's live cards
+        are renumbered from 0 upwards, so positions that differ only by which
+        of two equivalent cards went earlier share one entry."""
         w = self.w
         hands = w.hands
         rest = (tuple(w.trick_seats), w.to_act, w.broken, w.lead_card, w.extra, w.trick_number == 0)
-        if not self.compact:
+        if not self.compact or w.trick:
+            # Within a trick the plain key: positions that repeat in another
+            # order are mostly between tricks, and this one is cheaper.
             return (tuple(hands), tuple(w.trick), *rest)
         live = 0
         for h in hands:
             live |= h
-        for c in w.trick:
-            live |= 1 << c
         squeeze = self.squeeze
         parts = []
         for shift in (0, 13, 26, 39):
@@ -396,9 +396,7 @@ class _Prover:
             if v is None:
                 v = squeeze[k] = tuple(_squeeze(k[0], h) for h in k[1:])
             parts.append(v)
-        for c in w.trick:
-            parts.append((SUIT_OF[c], ((live >> (13 * SUIT_OF[c])) & ((1 << RANK_OF[c]) - 1)).bit_count()))
-        return (*parts, *rest)
+        return ("between tricks", *parts, *rest)
 
     def _search(self, depth: int) -> bool:
         w = self.w
