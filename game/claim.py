@@ -53,6 +53,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cards import (
@@ -266,6 +267,17 @@ def _line(match: Match, seat: int, memo: dict) -> tuple[int, ...]:
     return tuple(line)
 
 
+@lru_cache(maxsize=8)
+def _strength(trump: int) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
+    """For each led suit, each card's strength in the trick (trumps above the
+    led suit above the rest, by rank within each); and an order for leads."""
+    power = [
+        tuple(RANK_OF[c] + (32 if SUIT_OF[c] == trump else 16 if SUIT_OF[c] == led else 0) for c in range(104))
+        for led in range(4)
+    ]
+    return power, tuple(RANK_OF[c] + (16 if SUIT_OF[c] == trump else 0) for c in range(104))
+
+
 class _OutOfTime(Exception):
     """A ClaimCheck step used its time."""
 
@@ -317,6 +329,7 @@ class _Prover:
         self.trump = w.trump
         self.trump_mask = SUIT_MASKS[w.trump] if w.trump >= 0 else 0
         self.hearts = w.game == "hearts"
+        self.power, self.lead_order = _strength(w.trump)
         self.memo: dict = {} if memo is None else memo
         self.groups: dict = {}
         self.solo = sum(self.ours) == 1
@@ -515,21 +528,12 @@ class _Prover:
         trick = w.trick
         if not trick:
             # Leads: trumps and high cards first.
-            cards.sort(key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]), reverse=True)
+            cards.sort(key=self.lead_order.__getitem__, reverse=True)
             return cards
         b = _best(trick, trump)
-        best = trick[b]
         led = SUIT_OF[trick[0]]
-        best_suit, best_rank = SUIT_OF[best], RANK_OF[best]
-
-        def beats(c: int) -> bool:
-            suit = SUIT_OF[c]
-            if suit == best_suit:
-                return RANK_OF[c] > best_rank
-            return suit == trump and best_suit != trump
-
-        def power(c: int) -> tuple[bool, int]:
-            return (SUIT_OF[c] == trump or SUIT_OF[c] == led, RANK_OF[c])
+        power = self.power[led].__getitem__  # a card beats the trick's best exactly when its power is higher
+        top = power(trick[b])
 
         if not w.extra:
             # Of the cards of one suit that cannot take the trick, playing the
@@ -548,7 +552,7 @@ class _Prover:
             last = [-1] * 5
             kept = []
             for c in cards:  # each suit's cards come lowest first
-                if beats(c):
+                if power(c) > top:
                     kept.append(c)
                     continue
                 k = 4 if self.hearts and (1 << c) & QUEEN_SPADES_MASK else SUIT_OF[c]
@@ -562,10 +566,10 @@ class _Prover:
             if self.ours[w.trick_seats[b]]:
                 cards.sort(key=power)  # the side holds the trick: play low
             else:
-                cards.sort(key=lambda c: (not beats(c), power(c)))  # the cheapest card that takes it
+                cards.sort(key=lambda c: (power(c) <= top, power(c)))  # the cheapest card that takes it
         else:
-            taking = sorted((c for c in cards if beats(c)), key=power, reverse=True)
-            ducking = sorted((c for c in cards if not beats(c)), key=power)
+            taking = sorted((c for c in cards if power(c) > top), key=power, reverse=True)
+            ducking = sorted((c for c in cards if power(c) <= top), key=power)
             later = self._later_ours(seat)
             if not later:
                 return taking + ducking  # nobody of the claiming side plays after it
