@@ -27,9 +27,11 @@ Spades partnership table (bidding, play) in a browser context of that size
 
 The phone then plays a whole hand of Hearts with taps only: three cards
 picked and passed, a card that cannot be played tapped (the message why,
-dismissed), every card played, the last trick opened and closed. The New
-game dialog, at each size, is no wider than the screen and its controls are
-as big.
+dismissed), every card played, the last trick opened and closed; and a
+hand of seventeen cards (Hearts for three) lies in two rows, picked and
+played by taps. The New game dialog, at each size, is no wider than the
+screen and its controls are as big.
+
 Screenshots of each size and phase go to test-artifacts/ (layout-*.png) to
 look at; none is compared with a stored image, since fonts differ from
 machine to machine.
@@ -375,6 +377,41 @@ def test_phone_plays_a_hand_by_taps(chromium, base_url, artifacts):
         assert told, "no turn had a card that cannot be played"
         check_summary(page, "phone, the hand summary")
         shot(page, artifacts, "phone", "hearts-summary")
+        check_clean(page, base_url)
+    finally:
+        context.close()
+
+
+def test_phone_seventeen_cards_in_two_rows(chromium, base_url, artifacts):
+    """Hearts for three deals seventeen cards or more: on a phone they take
+    two rows, so that each card keeps a part wide enough to tap."""
+    context = chromium.new_context(service_workers="block", device_scale_factor=1, **SIZES["phone"])
+    page = logged(context.new_page())
+    try:
+        open_table(page, base_url, "?game=hearts&players=3&preset=standard&speed=instant&seed=5")
+        assert wait_turn(page) == "pass"
+        cards = hand_cards(page)
+        assert cards.count() >= 17
+        rows = cards.evaluate_all("(els) => [...new Set(els.map((e) => e.offsetTop))]")
+        assert len(rows) == 2, rows
+        check_layout(page, "phone, Hearts for three, the pass")
+        shot(page, artifacts, "phone", "hearts3-pass")
+        count = int(re.search(r"Choose (\d+) card", page.locator("#prompt").inner_text()).group(1))
+        total = cards.count()
+        for i in range(count):
+            card = cards.nth(total - 1 - 2 * i)  # from the second row
+            tap(page, card)
+            expect(card).to_have_attribute("aria-pressed", "true")
+        check_layout(page, "phone, Hearts for three, cards picked")
+        shot(page, artifacts, "phone", "hearts3-picked")
+        before = step(page)
+        page.locator("#controls").get_by_role("button", name=re.compile(r"^Pass \d+ cards?")).tap()
+        assert wait_turn(page, before) == "play"
+        check_layout(page, "phone, Hearts for three, play")
+        shot(page, artifacts, "phone", "hearts3-play")
+        last = step(page)
+        tap(page, playable(page).first)
+        page.wait_for_function("(s) => Number(document.getElementById('table').dataset.step) > s", arg=last)
         check_clean(page, base_url)
     finally:
         context.close()
