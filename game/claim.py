@@ -25,10 +25,10 @@ Speed (CPython 3.11, 500 random deals of each game at the first card and
 500 random positions later in the hand): the median claim is decided in
 under a millisecond. Hearts (3, 4 and 6 players) and Spades without
 partners: 99 claims in 100 within 0.15 s, the slowest found 0.2 s.
-Partnership Spades is the hard case: 99 in 100 within 0.5 s (1.4 s on a
-loaded machine); the slowest found take a few seconds (about 100,000
-positions searched), wrong claims whose lost trick lies nine or ten tricks
-ahead.
+Partnership Spades is the hard case: 99 in 100 within about half a second
+(up to a second on a loaded machine); the slowest found take three to five
+seconds (about 100,000 positions searched), wrong claims whose lost trick
+lies nine or ten tricks ahead.
 :class:`ClaimCheck` runs a proof in slices so that a page stays responsive.
 
 >>> from game.state import Match
