@@ -39,7 +39,7 @@ from .table_model import DialogModel, TableModel, UiState, build_dialog, build_t
 
 BotChoose = Callable[[Any, str, random.Random], Any]
 BotThink = Callable[[Any, str, random.Random], Any]  # game.bots.think: an object with step() and result()
-Hint = Callable[[Any], tuple[int, str]]  # game.bots.hint
+Hint = Callable[[Any], tuple[int, Any]]  # game.bots.hint_message: (action, (key, params)); an English str works too
 Sleep = Callable[[float], Awaitable[None]]
 UNDOABLE = ("bid", "play")  # Undo takes back a card or a bid
 UNDO_KEPT = 30  # positions kept for Undo (a hand has at most 27 of your cards and bids)
@@ -329,10 +329,32 @@ class Controller:
 
     def _cmd_hint(self, arg: str) -> None:
         """What the normal bot would do in your place, pointed at on the table,
-        with its reason as the message. Passing: all the cards it would pass."""
+        with its reason as the message. Passing: all the cards it would pass.
+
+        The reason is a message (game/bots/reasons.py), shown as "bot." + key
+        in the player's language; a parameter ending in "why" names a part of
+        the sentence, filled in from the same parameters (less itself and the
+        outer parts, "base_why" holding a "why")."""
         m = self.match
         if m is None or self.hint is None:
             return
+
+        def said(message: Any) -> str:
+            if isinstance(message, str):
+                return message
+            key, params = message
+            shown = dict(params)
+            for name, value in params.items():
+                if name.endswith("why"):
+                    inner = {k: v for k, v in params.items() if k != name and not k.endswith("_" + name)}
+                    shown[name] = said((value, inner))
+            try:
+                return t("bot." + key, **shown)
+            except (KeyError, IndexError, ValueError):  # a broken translation: the English
+                from game.bots.reasons import render
+
+                return render(message)
+
         me = self.ui.human
         if m.to_act != me or m.phase not in ("pass", "bid", "play", "draw", "moon"):
             self._say(self._not_your_turn())
@@ -346,11 +368,11 @@ class Controller:
                 action, why = self.hint(trial.view(me))
                 trial.apply(action)
                 actions.append(action)
-                reasons.append(why)
+                reasons.append(said(why))
         else:
             action, why = self.hint(m.view(me))
             actions.append(action)
-            reasons.append(why)
+            reasons.append(said(why))
         self._set_ui(hint=(len(m.actions), tuple(actions)), message=t("msg.hint", reason=" ".join(reasons)))
         self._changed()
 

@@ -13,7 +13,7 @@ import traceback
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-from game.bots import choose, hint, think
+from game.bots import choose, hint_message, think
 from ui import embed as E
 from ui import settings as S
 from ui.controller import Controller
@@ -89,7 +89,7 @@ class App:
         settings = S.from_query(query)
         self.embed = E.parse(query, settings.game)
         self.storage_prefix = self.embed.storage_prefix  # for ui/storage.py: "baza:", or one per embed
-        self.controller = Controller(settings, choose, on_change=self.schedule, think=think, hint=hint)
+        self.controller = Controller(settings, choose, on_change=self.schedule, think=think, hint=hint_message)
         # Autosave and resume, settings, statistics, other tabs (ui/saves.py).
         self.saves = Saves(Store(LocalStorage(window), self.storage_prefix), self.controller, query=query)
         self.saves_page = SavesPage(document, window, self.saves, create_proxy, to_js)

@@ -23,7 +23,9 @@ Levels (:data:`LEVELS`):
   (:mod:`.search`), with ``normal`` as its playout policy.
 
 :func:`hint` gives the ``normal`` choice for a seat and the one-line reason
-its rules give for it.
+its rules give for it; :func:`hint_message` the same reason as a message
+``(key, params)`` (:mod:`.reasons`), for the table to show in the player's
+language.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ from typing import Any
 
 from ..actions import CUT, DEAL
 from . import hearts_bot, spades_bot
-from .common import Know, name
+from .common import Know
 from .random_bot import choose_random
+from .reasons import Message, render
 
 LEVELS = ("random", "easy", "normal", "hard")
 EASY_MISTAKES = 0.12  # how often ``easy`` plays a random legal card instead
@@ -42,6 +45,12 @@ EASY_MISTAKES = 0.12  # how often ``easy`` plays a random legal card instead
 
 def decide(k: Know, level: str = "normal", rng: random.Random | None = None) -> tuple[int, str]:
     """The ``easy`` or ``normal`` decision for a :class:`Know`, with its reason."""
+    action, message = decide_message(k, level, rng)
+    return action, render(message)
+
+
+def decide_message(k: Know, level: str = "normal", rng: random.Random | None = None) -> tuple[int, Message]:
+    """:func:`decide` with the reason as a message ``(key, params)``."""
     phase = k.phase
     legal = k.legal
     if not legal:
@@ -53,7 +62,7 @@ def decide(k: Know, level: str = "normal", rng: random.Random | None = None) -> 
         if phase == "play":
             if easy and rng is not None and rng.random() < EASY_MISTAKES:
                 c = choose_random(legal, rng)
-                return c, f"Play {name(c)}."
+                return c, ("play", {"card": c})
             return hearts_bot.easy_play(k) if easy else hearts_bot.choose_play(k)
         if phase == "pass":
             return hearts_bot.easy_pass(k) if easy else hearts_bot.choose_pass(k)
@@ -63,7 +72,7 @@ def decide(k: Know, level: str = "normal", rng: random.Random | None = None) -> 
         if phase == "play":
             if easy and rng is not None and rng.random() < EASY_MISTAKES:
                 c = choose_random(legal, rng)
-                return c, f"Play {name(c)}."
+                return c, ("play", {"card": c})
             return spades_bot.easy_play(k) if easy else spades_bot.choose_play(k)
         if phase == "bid":
             return spades_bot.easy_bid(k) if easy else spades_bot.choose_bid(k)
@@ -72,14 +81,14 @@ def decide(k: Know, level: str = "normal", rng: random.Random | None = None) -> 
     return legal[0], _only_reason(phase, legal[0])
 
 
-def _only_reason(phase: str, action: int) -> str:
+def _only_reason(phase: str, action: int) -> Message:
     if action == CUT:
-        return "Cut the deck: the highest card deals."
+        return "only.cut", {}
     if action == DEAL:
-        return "Deal the cards."
+        return "only.deal", {}
     if action < 104:
-        return f"Play {name(action)}: the only legal card."
-    return "The only choice."
+        return "only.card", {"card": action}
+    return "only.choice", {}
 
 
 def choose(view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any) -> int:
@@ -97,6 +106,14 @@ def choose_with_reason(
     view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any
 ) -> tuple[int, str]:
     """:func:`choose` and the reason behind it."""
+    action, message = choose_with_message(view, level, rng, **search)
+    return action, render(message)
+
+
+def choose_with_message(
+    view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any
+) -> tuple[int, Message]:
+    """:func:`choose_with_reason` with the reason as a message ``(key, params)``."""
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r}: choose one of {', '.join(LEVELS)}.")
     if rng is None:
@@ -106,28 +123,35 @@ def choose_with_reason(
         raise ValueError(f"Seat {view.seat} is not to act now (phase {view.phase}).")
     if level == "random":
         a = choose_random(legal, rng)
-        return a, "A random legal move."
+        return a, ("random", {})
     if level == "hard":
-        from .search import search_choice
+        from .search import Search
 
-        return search_choice(view, rng, **search)
-    return decide(Know.from_view(view), level, rng)
+        s = Search(view, rng, **search)
+        while not s.step():
+            pass
+        return s.result_message()
+    return decide_message(Know.from_view(view), level, rng)
 
 
 class Decided:
     """A decision made at once (every level but ``hard``), with the same
-    ``step()`` / ``result()`` interface as :class:`.search.Search`, so a
-    caller can run any level in slices."""
+    ``step()`` / ``result()`` / ``result_message()`` interface as
+    :class:`.search.Search`, so a caller can run any level in slices."""
 
-    def __init__(self, action: int, reason: str) -> None:
+    def __init__(self, action: int, reason: str, message: Message | None = None) -> None:
         self.action = action
         self.reason = reason
+        self.message = message
 
     def step(self) -> bool:
         return True
 
     def result(self) -> tuple[int, str]:
         return self.action, self.reason
+
+    def result_message(self) -> tuple[int, Message | None]:
+        return self.action, self.message
 
 
 def think(view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any) -> Any:
@@ -156,7 +180,8 @@ def think(view: Any, level: str = "normal", rng: random.Random | None = None, **
         from .search import Search
 
         return Search(view, rng, **search)
-    return Decided(*choose_with_reason(view, level, rng, **search))
+    action, message = choose_with_message(view, level, rng, **search)
+    return Decided(action, render(message), message)
 
 
 def hint(view: Any) -> tuple[int, str]:
@@ -177,4 +202,33 @@ def hint(view: Any) -> tuple[int, str]:
     return decide(Know.from_view(view), "normal")
 
 
-__all__ = ["EASY_MISTAKES", "LEVELS", "Decided", "choose", "choose_with_reason", "decide", "hint", "think"]
+def hint_message(view: Any) -> tuple[int, Message]:
+    """:func:`hint` with the reason as a message ``(key, params)``: the key of
+    :data:`.reasons.MESSAGES` and its card, suit, seat and number parameters.
+
+    >>> from game.state import new_match
+    >>> m = new_match("hearts", "standard", seed=3)
+    >>> while m.phase != "play":
+    ...     m.apply(m.legal_actions()[0])
+    >>> action, message = hint_message(m.view(m.to_act))
+    >>> message, render(message) == hint(m.view(m.to_act))[1]
+    (('only.card', {'card': 0}), True)
+    """
+    return decide_message(Know.from_view(view), "normal")
+
+
+__all__ = [
+    "EASY_MISTAKES",
+    "LEVELS",
+    "Decided",
+    "Message",
+    "choose",
+    "choose_with_message",
+    "choose_with_reason",
+    "decide",
+    "decide_message",
+    "hint",
+    "hint_message",
+    "render",
+    "think",
+]

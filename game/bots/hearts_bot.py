@@ -1,7 +1,8 @@
 """Hearts heuristics: the ``easy`` and ``normal`` players.
 
-Every decision returns ``(action, reason)``; the reason is one sentence from
-the rule that chose the action, shown by the hint button.
+Every decision returns ``(action, reason)``; the reason is a message
+(:mod:`.reasons`): the key of one sentence from the rule that chose the
+action, and its parameters, shown by the hint button.
 
 ``normal`` in short:
 
@@ -26,8 +27,9 @@ the rule that chose the action, shown by the hint button.
 from __future__ import annotations
 
 from ..actions import MOON_OTHERS, MOON_SELF
-from ..cards import DECK_SIZE, HEARTS, SPADES, SUIT_MASKS, SUIT_NAMES
-from .common import RANK_OF, SUIT_OF, Know, cards_of, count, fold, name
+from ..cards import DECK_SIZE, HEARTS, SPADES, SUIT_MASKS
+from .common import RANK_OF, SUIT_OF, Know, cards_of, count, fold
+from .reasons import SUIT_WORDS, Message
 
 QUEEN, KING, ACE, JACK = 10, 11, 12, 9
 QS = SPADES * 13 + QUEEN
@@ -56,14 +58,6 @@ def mask_points(mask: int, jd: bool = False) -> int:
     if jd:
         p -= 10 * count(mask & JD_MASK)
     return p
-
-
-def _pts_phrase(p: int) -> str:
-    if p == 0:
-        return "no points"
-    if p == 1:
-        return "1 point"
-    return f"{p} points"
 
 
 class Table:
@@ -192,7 +186,7 @@ def moon_hand(hand: int) -> bool:
     return small <= 3
 
 
-def choose_pass(k: Know) -> tuple[int, str]:
+def choose_pass(k: Know) -> tuple[int, Message]:
     hand = k.hand  # still the whole dealt hand while passing
     legal = set(k.legal_cards())
     count_to_pass = getattr(k.rules, "pass_count", 3)
@@ -201,7 +195,7 @@ def choose_pass(k: Know) -> tuple[int, str]:
         chosen = order[:count_to_pass]
         for c in chosen:
             if c in legal:
-                return c, f"Pass {name(c)}: this hand can shoot the moon, so pass the small cards."
+                return c, ("hearts.pass.moon", {"card": c})
     scores = pass_scores(k, hand)
     order = sorted(scores, key=lambda c: (-scores[c], -RANK_OF[c], c))
     chosen = order[:count_to_pass]
@@ -212,26 +206,26 @@ def choose_pass(k: Know) -> tuple[int, str]:
     return c, _pass_reason(c, hand)
 
 
-def _pass_reason(c: int, hand: int) -> str:
+def _pass_reason(c: int, hand: int) -> Message:
     s, r = SUIT_OF[c], RANK_OF[c]
     if c % DECK_SIZE == QS:
-        return f"Pass {name(c)}: too few small spades to hide her."
+        return "hearts.pass.queen", {"card": c}
     if s == SPADES and r > QUEEN:
-        return f"Pass {name(c)}: it would catch the queen of spades."
+        return "hearts.pass.high_spade", {"card": c}
     if s == HEARTS:
-        return f"Pass {name(c)}: high hearts take points."
+        return "hearts.pass.heart", {"card": c}
     if count(hand & SUIT_MASKS[s]) <= 2:
-        return f"Pass {name(c)}: it helps make a void in {SUIT_NAMES[s]}."
-    return f"Pass {name(c)}: high cards win tricks you do not want."
+        return "hearts.pass.void", {"card": c, "suit": s}
+    return "hearts.pass.high", {"card": c}
 
 
 # ---------------------------------------------------------------- playing
 
 
-def choose_play(k: Know) -> tuple[int, str]:
+def choose_play(k: Know) -> tuple[int, Message]:
     legal = k.legal_cards()
     if len(legal) == 1:
-        return legal[0], f"Play {name(legal[0])}: the only legal card."
+        return legal[0], ("only.card", {"card": legal[0]})
     t = Table(k)
     if t.shooting:
         return _shoot(k, t, legal)
@@ -247,25 +241,25 @@ def _trick_points(k: Know, jd: bool) -> int:
     return sum(card_points(c, jd) for _, c in k.trick)
 
 
-def _shoot(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
+def _shoot(k: Know, t: Table, legal: list[int]) -> tuple[int, Message]:
     """Going for the moon: win every trick with points."""
     if not k.trick:
         winners = [c for c in legal if _is_top(k, c)]
         if winners:
             # Cash the side suits first, hearts when the others are drawn.
             c = max(winners, key=lambda c: (SUIT_OF[c] != HEARTS, RANK_OF[c]))
-            return c, f"Shoot the moon: lead {name(c)}, the highest card left in its suit."
+            return c, ("hearts.shoot.lead_top", {"card": c})
         c = max(legal, key=RANK_OF.__getitem__)
-        return c, f"Shoot the moon: lead {name(c)} to take the lead back."
+        return c, ("hearts.shoot.lead_back", {"card": c})
     _, best = k.trick_winner()
     win = [c for c in legal if k.beats(c, best)]
     if win:
         c = max(win, key=RANK_OF.__getitem__)
-        return c, f"Shoot the moon: win the trick with {name(c)}."
+        return c, ("hearts.shoot.win", {"card": c})
     # Cannot win: throw the least useful card that carries no points.
     safe = [c for c in legal if not (1 << c) & POINT_MASK] or legal
     c = min(safe, key=RANK_OF.__getitem__)
-    return c, f"Shoot the moon: {name(c)} cannot win, keep the winners."
+    return c, ("hearts.shoot.keep", {"card": c})
 
 
 def _is_top(k: Know, c: int) -> bool:
@@ -274,7 +268,7 @@ def _is_top(k: Know, c: int) -> bool:
     return RANK_OF[c] >= out.bit_length() - 1 if out else True
 
 
-def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
+def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, Message]:
     led = k.led_suit()
     win_seat, best = k.trick_winner()
     later = k.later_seats()
@@ -292,13 +286,12 @@ def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
         if above and (win_seat == t.threat or t.threat in later):
             c = max(above, key=RANK_OF.__getitem__)
             if heart_in or led == HEARTS or k.p_beaten(c, later) < 0.5:
-                why = f"Stop the moon: win this trick with {name(c)} so seat {t.threat} cannot take every point."
-                return c, why
+                return c, ("hearts.follow.stop_moon", {"card": c, "seat": t.threat})
 
     if led == SPADES and t.q_mine:
         qs = [c for c in legal if c % DECK_SIZE == QS]
         if qs and br > QUEEN:
-            return qs[0], f"Drop {name(qs[0])} under {name(best)}: it goes to seat {win_seat}."
+            return qs[0], ("hearts.follow.drop_queen", {"card": qs[0], "best_card": best, "seat": win_seat})
         if qs and len(legal) > len(qs):
             below = [c for c in below if c % DECK_SIZE != QS]
             above = [c for c in above if c % DECK_SIZE != QS]
@@ -306,35 +299,35 @@ def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
     if k.trick_number == 0 and above and getattr(k.rules, "no_points_first_trick", False):
         c = max(above, key=RANK_OF.__getitem__)
         if c % DECK_SIZE != QS:
-            return c, f"No points can fall on the first trick: shed {name(c)} now."
+            return c, ("hearts.follow.first_trick", {"card": c})
     if below:
         if last and above and pts <= 0:
             c = _shed_choice(k, t, above)
             if c is not None:
                 if pts < 0:
-                    return c, f"Win the trick with {name(c)}: it holds the jack of diamonds."
-                return c, f"Last to a clean trick: take it with {name(c)} to shed a high card."
+                    return c, ("hearts.follow.jack", {"card": c})
+                return c, ("hearts.follow.last_clean", {"card": c})
         if pts < 0 and above:
             c = max(above, key=RANK_OF.__getitem__)
             if k.p_beaten(c, later) < 0.3:
-                return c, f"Win the trick with {name(c)}: it holds the jack of diamonds."
+                return c, ("hearts.follow.jack", {"card": c})
         c = max(below, key=RANK_OF.__getitem__)
         if pts > 0:
-            return c, f"Duck with {name(c)}: a higher card would take {_pts_phrase(pts)}."
+            return c, ("hearts.follow.duck_points", {"card": c, "n": pts})
         if led == SPADES and t.q_out:
-            return c, f"Duck with {name(c)}: a higher spade could catch the queen of spades."
-        return c, f"Duck with {name(c)}, the highest card that still loses to {name(best)}."
+            return c, ("hearts.follow.duck_queen", {"card": c})
+        return c, ("hearts.follow.duck", {"card": c, "best_card": best})
     # Every card wins for now.
     cand = [c for c in above if c % DECK_SIZE != QS] or above
     if last:
         c = max(cand, key=RANK_OF.__getitem__)
-        return c, f"This trick is yours anyway: take it with {name(c)}, your highest {SUIT_NAMES[led]}."
+        return c, ("hearts.follow.yours", {"card": c, "suit": led})
     low = min(cand, key=RANK_OF.__getitem__)
     high = max(cand, key=RANK_OF.__getitem__)
     dump_risk = any(not k.can_hold(s, led) for s in later) or (led == SPADES and t.q_out)
     if dump_risk and k.p_beaten(low, later) > 0.4:
-        return low, f"Play {name(low)}: a later player may still win this trick."
-    return high, f"You must win this trick: take it with {name(high)} and keep the lower cards as exits."
+        return low, ("hearts.follow.later", {"card": low})
+    return high, ("hearts.follow.must_win", {"card": high})
 
 
 def _shed_choice(k: Know, t: Table, above: list[int]) -> int | None:
@@ -372,35 +365,35 @@ def _danger(k: Know, t: Table, c: int) -> float:
     return v
 
 
-def _discard(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
+def _discard(k: Know, t: Table, legal: list[int]) -> tuple[int, Message]:
     win_seat, best = k.trick_winner()
     led = k.led_suit()
     if t.threat >= 0 and t.threat != k.seat:
         points = [c for c in legal if (1 << c) & POINT_MASK]
         if win_seat != t.threat and points and (t.threat not in k.later_seats() or not k.can_hold(t.threat, led)):
             c = max(points, key=lambda c: (c % DECK_SIZE == QS, RANK_OF[c]))
-            return c, f"Stop the moon: give {name(c)} to seat {win_seat}, not to seat {t.threat}."
+            return c, ("hearts.discard.stop_moon", {"card": c, "seat": win_seat, "threat_seat": t.threat})
         safe = [c for c in legal if not (1 << c) & POINT_MASK]
         if safe:
             c = max(safe, key=lambda c: _danger(k, t, c))
-            return c, f"Keep your hearts to stop seat {t.threat}'s moon: throw {name(c)}."
+            return c, ("hearts.discard.keep_hearts", {"card": c, "seat": t.threat})
     c = max(legal, key=lambda c: (_danger(k, t, c), RANK_OF[c]))
     if c % DECK_SIZE == QS:
-        return c, f"Discard {name(c)}: you are void in {SUIT_NAMES[led]}, and seat {win_seat} takes her."
+        return c, ("hearts.discard.queen", {"card": c, "suit": led, "seat": win_seat})
     if SUIT_OF[c] == SPADES and RANK_OF[c] > QUEEN and t.q_out:
-        return c, f"Discard {name(c)}: it could catch the queen of spades later."
+        return c, ("hearts.discard.high_spade", {"card": c})
     if SUIT_OF[c] == HEARTS:
-        return c, f"Discard {name(c)}: void in {SUIT_NAMES[led]}, give the points to seat {win_seat}."
-    return c, f"Discard {name(c)}: void in {SUIT_NAMES[led]}, shed the card most likely to win a trick later."
+        return c, ("hearts.discard.heart", {"card": c, "suit": led, "seat": win_seat})
+    return c, ("hearts.discard.high", {"card": c, "suit": led})
 
 
-def _lead(k: Know, t: Table, legal: list[int]) -> tuple[int, str]:
+def _lead(k: Know, t: Table, legal: list[int]) -> tuple[int, Message]:
     # Stop a moon: lead a top heart to take a point.
     if t.threat >= 0 and t.threat != k.seat:
         hearts = [c for c in legal if SUIT_OF[c] == HEARTS and _is_top(k, c)]
         if hearts:
             c = max(hearts, key=RANK_OF.__getitem__)
-            return c, f"Stop the moon: lead {name(c)}, it wins and takes a heart from seat {t.threat}."
+            return c, ("hearts.lead.stop_moon", {"card": c, "seat": t.threat})
     best_c, best_v, kind = -1, 1e18, ""
     info: dict[int, tuple[int, int, int, int, int]] = {}
     high_spades = bool(k.hand & SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + QUEEN + 1)) - 1))
@@ -467,22 +460,16 @@ def _lead_cost(t: Table, c: int, si: tuple[int, int, int, int, int], high_spades
     return v, "heart" if s == HEARTS else "safe"
 
 
-def _lead_reason(c: int, kind: str) -> str:
-    if kind == "smoke":
-        return f"Lead {name(c)}: small spades force out the queen of spades."
-    if kind == "risky":
-        return f"Lead {name(c)}: nothing safer, though the queen of spades is still out."
+def _lead_reason(c: int, kind: str) -> Message:
     if kind == "lowest":
-        return f"Lead {name(c)}: no lower {SUIT_NAMES[SUIT_OF[c]][:-1]} is out, so someone else wins it."
-    if kind == "heart":
-        return f"Lead {name(c)}: a small heart that others will probably beat."
-    return f"Lead {name(c)}: the safest lead, unlikely to win a trick with points."
+        return "hearts.lead.lowest." + SUIT_WORDS[SUIT_OF[c]], {"card": c}
+    return "hearts.lead." + kind, {"card": c}  # smoke, risky, heart, safe
 
 
 # ---------------------------------------------------------------- moon choice
 
 
-def choose_moon(k: Know) -> tuple[int, str]:
+def choose_moon(k: Know) -> tuple[int, Message]:
     """Under ``moon: choose``: +26 to the others, or -26 to yourself."""
     total = 26 * (2 if k.players >= 6 else 1)
     target = k.rules.target
@@ -493,43 +480,43 @@ def choose_moon(k: Know) -> tuple[int, str]:
     if max(others_plus) >= target:
         low = min(others_plus)
         if others_plus[me] == low and others_plus.count(low) == 1:
-            return MOON_OTHERS, f"Give {total} to everyone else: it ends the game and you win."
-        return MOON_SELF, f"Take -{total} yourself: +{total} to the others would end the game with you behind."
+            return MOON_OTHERS, ("hearts.moon.others_win", {"total": total})
+        return MOON_SELF, ("hearts.moon.self_behind", {"total": total})
     if max(self_minus) >= target:
-        return MOON_SELF, f"Take -{total} yourself."
+        return MOON_SELF, ("hearts.moon.self", {"total": total})
     best_other = min(v for s, v in enumerate(scores) if s != me)
     if scores[me] < best_other:
-        return MOON_OTHERS, f"Give {total} to everyone else: you lead, and that brings the end nearer."
-    return MOON_SELF, f"Take -{total} yourself: you are behind, so keep the game going."
+        return MOON_OTHERS, ("hearts.moon.others_lead", {"total": total})
+    return MOON_SELF, ("hearts.moon.self_behind_keep", {"total": total})
 
 
 # ---------------------------------------------------------------- easy
 
 
-def easy_pass(k: Know) -> tuple[int, str]:
+def easy_pass(k: Know) -> tuple[int, Message]:
     legal = k.legal_cards()
     c = max(legal, key=lambda c: (c % DECK_SIZE == QS, RANK_OF[c], SUIT_OF[c] == HEARTS))
-    return c, f"Pass {name(c)}: a high card."
+    return c, ("hearts.easy.pass", {"card": c})
 
 
-def easy_play(k: Know) -> tuple[int, str]:
+def easy_play(k: Know) -> tuple[int, Message]:
     """Simple rules with no counting: duck if possible, dump the highest on a void."""
     legal = k.legal_cards()
     if not k.trick:
         c = min(legal, key=lambda c: (RANK_OF[c], SUIT_OF[c] == HEARTS))
-        return c, f"Lead {name(c)}: the lowest card."
+        return c, ("hearts.easy.lead", {"card": c})
     led = k.led_suit()
     _, best = k.trick_winner()
     if SUIT_OF[legal[0]] == led:
         below = [c for c in legal if RANK_OF[c] < RANK_OF[best]]
         if below:
             c = max(below, key=RANK_OF.__getitem__)
-            return c, f"Duck with {name(c)}."
+            return c, ("hearts.easy.duck", {"card": c})
         c = min(legal, key=RANK_OF.__getitem__)
-        return c, f"Play {name(c)}: nothing lower."
+        return c, ("hearts.easy.nothing_lower", {"card": c})
     c = max(legal, key=lambda c: (c % DECK_SIZE == QS, SUIT_OF[c] == HEARTS, RANK_OF[c]))
-    return c, f"Discard {name(c)}."
+    return c, ("hearts.easy.discard", {"card": c})
 
 
-def easy_moon(k: Know) -> tuple[int, str]:
-    return MOON_OTHERS, "Give the others the points."
+def easy_moon(k: Know) -> tuple[int, Message]:
+    return MOON_OTHERS, ("hearts.easy.moon", {})

@@ -34,7 +34,8 @@ from ..actions import LOOK, NIL_BID, bid, bid_value
 from ..cards import DECK_SIZE
 from ..view import determinize
 from . import hearts_bot, spades_bot
-from .common import RANK_OF, SUIT_OF, Know, name
+from .common import RANK_OF, SUIT_OF, Know
+from .reasons import Message, render
 
 DEFAULT_MS = 750.0  # per decision, wall clock; the issue allows at most 1 s
 DEFAULT_SAMPLES = 400  # an upper bound on sampled deals when only ms is given
@@ -59,12 +60,12 @@ class Search:
         samples: int | None = None,
         cpu_ms: float | None = None,
     ) -> None:
-        from . import decide
+        from . import decide_message
 
         self.view = view
         self.rng = rng
         k = self.k = Know.from_view(view)
-        self.base, self.base_why = decide(k, "normal", rng)
+        self.base, self.base_why = decide_message(k, "normal", rng)
         self.cands = [self.base]
         if k.phase == "play" and len(k.legal) > 1:
             self.cands = candidates(k)
@@ -132,6 +133,11 @@ class Search:
 
     def result(self) -> tuple[int, str]:
         """The chosen action and its reason (the normal one until a sample is done)."""
+        action, message = self.result_message()
+        return action, render(message)
+
+    def result_message(self) -> tuple[int, Message]:
+        """:meth:`result` with the reason as a message ``(key, params)`` (:mod:`.reasons`)."""
         base = self.base
         n = self.samples
         if len(self.cands) == 1 or not n:
@@ -143,14 +149,11 @@ class Search:
         if best != base and not _clearly_better(self.values[best][:n], self.values[base][:n], w):
             best = base
         if best == base:
-            return best, f"{self.base_why} (Search agrees over {n} sampled deals.)"
+            key, params = self.base_why
+            return best, ("search.agrees", {**params, "base_why": key, "samples": n})
         hearts = self.k.game == "hearts"
-        unit = "points" if hearts else "points for your side"
         sign = -1 if hearts else 1
-        return best, (
-            f"{_verb(best)}: over {n} sampled deals it averaged {sign * means[best]:.1f} {unit}, "
-            f"against {sign * means[base]:.1f} for {_what(base)}."
-        )
+        return best, _switch(best, base, n, sign * means[best], sign * means[base], hearts)
 
 
 def search_choice(
@@ -163,18 +166,17 @@ def search_choice(
     return s.result()
 
 
-def _what(a: int) -> str:
-    if a < 104:
-        return name(a)
-    v = bid_value(a)
-    return "nil" if v == 0 else "blind nil" if v < 0 else f"a bid of {v}"
-
-
-def _verb(a: int) -> str:
-    if a < 104:
-        return f"Play {name(a)}"
-    v = bid_value(a)
-    return "Bid nil" if v == 0 else f"Bid {v}"
+def _switch(best: int, base: int, n: int, mean: float, base_mean: float, hearts: bool) -> Message:
+    """Why the search plays ``best`` rather than the normal ``base``."""
+    params: dict[str, Any] = {"samples": n, "mean": mean, "base_mean": base_mean}
+    if best < 104 and base < 104:
+        return ("search.hearts" if hearts else "search.spades"), {**params, "card": best, "base_card": base}
+    b, v = bid_value(best), bid_value(base)
+    if b > 0 and v == 0:
+        return "search.bid_not_nil", {**params, "bid": b}
+    if b == 0 and v > 0:
+        return "search.nil", {**params, "base_bid": v}
+    return "search.bid", {**params, "bid": b, "base_bid": v}  # blind nil is never searched
 
 
 def bid_candidates(k: Know, base: int) -> list[int]:

@@ -1,7 +1,8 @@
 """Spades heuristics: the ``easy`` and ``normal`` players.
 
-Every decision returns ``(action, reason)``; the reason is one sentence from
-the rule that chose the action, shown by the hint button.
+Every decision returns ``(action, reason)``; the reason is a message
+(:mod:`.reasons`): the key of one sentence from the rule that chose the
+action, and its parameters, shown by the hint button.
 
 ``normal`` in short:
 
@@ -28,8 +29,9 @@ from __future__ import annotations
 import math
 
 from ..actions import BLIND_NIL_BID, DISCARD, KEEP, LOOK, NIL_BID, auction_bid, bid, bid_value
-from ..cards import SUIT_MASKS, SUIT_NAMES
-from .common import RANK_OF, SUIT_OF, Know, cards_of, count, fold, name
+from ..cards import SUIT_MASKS
+from .common import RANK_OF, SUIT_OF, Know, cards_of, count, fold
+from .reasons import Message
 
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 WIN, LOSE, COVER_HIGH, LOW = "win", "lose", "cover", "low"
@@ -129,7 +131,7 @@ def nil_danger(hand: int, trump: int) -> float:
     return danger
 
 
-def choose_bid(k: Know) -> tuple[int, str]:
+def choose_bid(k: Know) -> tuple[int, Message]:
     legal = k.legal
     rules = k.rules
     if LOOK in legal:
@@ -147,7 +149,7 @@ def choose_bid(k: Know) -> tuple[int, str]:
         partner_nil = pbid is not None and pbid <= 0
         limit = NIL_LIMIT if partner is not None else NIL_LIMIT_ALONE
         if not partner_nil and ok_partner and danger < limit and est < 2.2:
-            return NIL_BID, f"Nil: no high {SUIT_NAMES[trump]} and few high cards (risk {danger:.1f})."
+            return NIL_BID, ("spades.nil", {"suit": trump, "risk": danger})
     n, why = _best_bid(k, est, pbid if partner is not None else None)
     return bid(n), why
 
@@ -159,7 +161,7 @@ PARTNER_SPREAD = 1.1  # variance of a partner's tricks around its bid (+ PARTNER
 PARTNER_EXTRA = 0.35
 
 
-def _best_bid(k: Know, est: float, pbid: int | None) -> tuple[int, str]:
+def _best_bid(k: Know, est: float, pbid: int | None) -> tuple[int, Message]:
     """The bid with the best expected score, given how many tricks the hand
     (and the partner's bid) should take, the cost of a set and of a bag."""
     rules = k.rules
@@ -192,14 +194,16 @@ def _best_bid(k: Know, est: float, pbid: int | None) -> tuple[int, str]:
                 v -= p * 10 * contract
         if v > best_v:
             best_n, best_v = n, v
-    why = f"Bid {best_n}: the hand counts about {est:.1f} tricks"
+    key = "spades.bid"
+    params: dict = {"bid": best_n, "tricks": est}
     if offset:
-        why += f", with the partner's {pbid}"
+        key += ".partner"
+        params["partner"] = pbid
     if rules.bag_limit and per_over < 0:
-        why += "; bid close to avoid bags"
+        key += ".bags"
     elif not fail or per_over > 0:
-        why += "; bid safe, a set costs more than an overtrick"
-    return best_n, why + "."
+        key += ".safe"
+    return best_n, (key, params)
 
 
 def _closest_bid(legal: list[int], n: int) -> int:
@@ -209,7 +213,7 @@ def _closest_bid(legal: list[int], n: int) -> int:
     return min(values, key=lambda v: (abs(v - n), v))
 
 
-def _blind_choice(k: Know) -> tuple[int, str]:
+def _blind_choice(k: Know) -> tuple[int, Message]:
     """Blind nil, or look at the cards: only when far behind near the end."""
     rules = k.rules
     side = k.side_of(k.seat)
@@ -226,11 +230,11 @@ def _blind_choice(k: Know) -> tuple[int, str]:
         late = best_other >= rules.target * 0.6
         far = deficit >= 200
     if (pbid is None or pbid >= 3) and far and late:
-        return BLIND_NIL_BID, f"Blind nil: {deficit} points behind and the game is nearly over."
-    return LOOK, "Look at your cards: blind nil is too big a gamble here."
+        return BLIND_NIL_BID, ("spades.blind_nil", {"behind": deficit})
+    return LOOK, ("spades.look", {})
 
 
-def _auction_bid(k: Know) -> tuple[int, str]:
+def _auction_bid(k: Know) -> tuple[int, Message]:
     legal = set(k.legal)
     evals = [estimate(k.hand, s, k.players) for s in range(4)]
     best_suit = max(range(4), key=lambda s: (evals[s], s))
@@ -245,22 +249,20 @@ def _auction_bid(k: Know) -> tuple[int, str]:
         n = max(1, int(evals[high_suit] + 0.35))
     for m in range(n, 0, -1):
         if auction_bid(m, suit) in legal:
-            return auction_bid(
-                m, suit
-            ), f"Bid {m} in {SUIT_NAMES[suit]}: the hand counts {evals[suit]:.1f} tricks with that trump."
+            return auction_bid(m, suit), ("spades.auction", {"bid": m, "suit": suit, "tricks": evals[suit]})
     a = min(legal)
-    return a, "The lowest bid left."
+    return a, ("spades.auction.lowest", {})
 
 
-def choose_draw(k: Know) -> tuple[int, str]:
+def choose_draw(k: Know) -> tuple[int, Message]:
     """Two-player Spades: keep the card seen, or take the next one unseen."""
     c = k.draw_card
     if c is None:
-        return KEEP, "Keep the card."
+        return KEEP, ("spades.draw.keep_card", {})
     value = _card_value(c, k.trump if k.trump >= 0 else 3)
     if value >= 0.33:
-        return KEEP, f"Keep {name(c)}: better than an average unseen card."
-    return DISCARD, f"Discard {name(c)}: an unseen card is worth more on average."
+        return KEEP, ("spades.draw.keep", {"card": c})
+    return DISCARD, ("spades.draw.discard", {"card": c})
 
 
 def _card_value(c: int, trump: int) -> float:
@@ -310,44 +312,45 @@ class Sides:
         self.bag_limit = rules.bag_limit
         self.avoid_bags = rules.bag_limit > 0 or rules.overtrick_points == 0
 
-    def aim(self) -> tuple[str, str]:
-        """This trick's aim and why."""
+    def aim(self) -> tuple[str, dict]:
+        """This trick's aim and why: the parameters of the reason's ``{why}``
+        (its key, :mod:`.reasons` "spades.why.*", and the seat or count it names)."""
         k = self.k
         if self.my_nil:
-            return LOSE, "you bid nil"
+            return LOSE, {"why": "spades.why.my_nil"}
         trick_seats = [s for s, _ in k.trick]
         win_seat, _ = k.trick_winner()
         later = k.later_seats()
         if self.partner_nil:
             p = self.partner
             if p in later:
-                return COVER_HIGH, "cover your partner's nil"
+                return COVER_HIGH, {"why": "spades.why.cover"}
             if win_seat == p:
-                return WIN, "your partner's nil is winning this trick: overtake"
+                return WIN, {"why": "spades.why.overtake"}
         slack = self.tricks - self.need  # tricks the side can give away
         if self.opp_nils and (self.need <= 0 or slack >= 3):
             for s in self.opp_nils:
                 if win_seat == s and s in trick_seats:
-                    return LOSE, f"seat {s} bid nil and is winning this trick"
+                    return LOSE, {"why": "spades.why.nil_winning", "seat": s}
                 if s in later:
-                    return LOW, f"seat {s} bid nil and plays after you"
+                    return LOW, {"why": "spades.why.nil_after", "seat": s}
         if self.need > 0:
-            return WIN, f"your side needs {self.need} more trick{'s' if self.need > 1 else ''}"
+            return WIN, {"why": "spades.why.need", "n": self.need}
         if self.opp_need > 0 and self.opp_slack <= (1 if self.avoid_bags else 99):
-            return WIN, "a trick or two more sets the opponents"
+            return WIN, {"why": "spades.why.set"}
         if not self.avoid_bags:
-            return WIN, "every trick scores"
-        return LOSE, "the contract is safe, so avoid bags"
+            return WIN, {"why": "spades.why.every"}
+        return LOSE, {"why": "spades.why.bags"}
 
 
 def _is_nil(b: int | None) -> bool:
     return b is not None and b <= 0
 
 
-def choose_play(k: Know) -> tuple[int, str]:
+def choose_play(k: Know) -> tuple[int, Message]:
     legal = k.legal_cards()
     if len(legal) == 1:
-        return legal[0], f"Play {name(legal[0])}: the only legal card."
+        return legal[0], ("only.card", {"card": legal[0]})
     sd = Sides(k)
     aim, why = sd.aim()
     if not k.trick:
@@ -359,7 +362,7 @@ def _opp_later(k: Know, sd: Sides) -> list[int]:
     return [s for s in k.later_seats() if s not in sd.mine]
 
 
-def _follow(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[int, str]:
+def _follow(k: Know, sd: Sides, aim: str, why: dict, legal: list[int]) -> tuple[int, Message]:
     win_seat, best = k.trick_winner()
     trump = k.trump
     later = k.later_seats()
@@ -370,41 +373,41 @@ def _follow(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[i
     if aim == LOSE:
         if losers:
             c = losers[-1]
-            return c, f"Play {name(c)} under {name(best)}: {why}."
+            return c, ("spades.follow.under", {"card": c, "best_card": best, **why})
         c = winners[0] if later else winners[-1]
-        return c, f"Play {name(c)}: every card wins, {why}."
+        return c, ("spades.follow.every_wins", {"card": c, **why})
     if aim == LOW:
         side_cards = [c for c in legal if SUIT_OF[c] != trump] or legal
         pool = [c for c in side_cards if not k.beats(c, best)] or side_cards
         c = min(pool, key=_order(trump))
-        return c, f"Play {name(c)} low: {why}, make it win the trick."
+        return c, ("spades.follow.low", {"card": c, **why})
     if aim == COVER_HIGH:
         if winners:
             c = winners[-1]
-            return c, f"Cover with {name(c)}: {why}, so the partner can play under it."
+            return c, ("spades.follow.cover", {"card": c, **why})
         c = losers[0]
-        return c, f"Play {name(c)}: nothing beats {name(best)}."
+        return c, ("spades.follow.cannot_cover", {"card": c, "best_card": best})
     # WIN
     partner = sd.partner
     if partner is not None and win_seat == partner and not sd.partner_nil and k.p_beaten(best, opp_later) < 0.3:
         pool = losers or winners
         c = pool[0]
-        return c, f"Your partner's {name(best)} already wins: play {name(c)} and do not overtake."
+        return c, ("spades.follow.partner_wins", {"card": c, "best_card": best})
     if not winners:
         c = losers[0]
-        return c, f"Play {name(c)}: nothing here beats {name(best)}."
+        return c, ("spades.follow.nothing_beats", {"card": c, "best_card": best})
     if not opp_later:
         c = winners[0]
-        return c, f"Win with {name(c)}, the cheapest card that takes it: {why}."
+        return c, ("spades.follow.last", {"card": c, **why})
     for c in winners:
         if k.p_beaten(c, opp_later) <= P_HOLD:
-            return c, f"Win with {name(c)}: it should hold, {why}."
+            return c, ("spades.follow.hold", {"card": c, **why})
     if partner is not None and partner in later:
         c = (losers or winners)[0]
-        return c, f"Second hand low with {name(c)}: your partner plays after you."
+        return c, ("spades.follow.second_low", {"card": c})
     # Nothing holds for sure: the cheapest winner, keeping the high cards for later.
     c = winners[0]
-    return c, f"Play {name(c)}, the cheapest card that wins for now: {why}."
+    return c, ("spades.follow.cheapest", {"card": c, **why})
 
 
 P_HOLD = 0.3  # a winner that is beaten less often than this "should hold"
@@ -421,7 +424,7 @@ def _is_top(k: Know, c: int) -> bool:
     return RANK_OF[c] > out.bit_length() - 1
 
 
-def _lead(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[int, str]:
+def _lead(k: Know, sd: Sides, aim: str, why: dict, legal: list[int]) -> tuple[int, Message]:
     trump = k.trump
     opps = [s for s in k.others() if s not in sd.mine]
     trumps_out = count(k.unseen & SUIT_MASKS[trump]) if trump >= 0 else 0
@@ -429,16 +432,16 @@ def _lead(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[int
 
     if aim in (LOSE, LOW):
         c = min(legal, key=lambda c: (_p_lead_wins(k, sd, c), SUIT_OF[c] == trump, RANK_OF[c]))
-        return c, f"Lead {name(c)}, the card least likely to win: {why}."
+        return c, ("spades.lead.lose", {"card": c, **why})
 
     if sd.partner_nil:
         # Lead high so the nil bidder can play under.
         tops = [c for c in legal if _is_top(k, c) and SUIT_OF[c] != trump]
         if tops:
             c = max(tops, key=lambda c: (count(k.hand & SUIT_MASKS[SUIT_OF[c]]), RANK_OF[c]))
-            return c, f"Lead {name(c)}, a sure winner: the partner's nil plays under it."
+            return c, ("spades.lead.nil_top", {"card": c})
         c = max(legal, key=lambda c: (SUIT_OF[c] != trump, RANK_OF[c]))
-        return c, f"Lead {name(c)}, a high card: cover your partner's nil."
+        return c, ("spades.lead.nil_high", {"card": c})
 
     side_tops = [c for c in legal if SUIT_OF[c] != trump and _is_top(k, c) and not _ruff_risk(k, opps, SUIT_OF[c])]
     my_trumps = [c for c in legal if SUIT_OF[c] == trump]
@@ -448,26 +451,26 @@ def _lead(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[int
         holding = count(k.hand & SUIT_MASKS[trump])
         side_winners = [c for c in cards_of(k.hand) if SUIT_OF[c] != trump and _is_top(k, c)]
         if _is_top(k, top_trump) and (holding >= trumps_out or side_winners):
-            return top_trump, f"Lead {name(top_trump)}, the top trump: draw the opponents' trumps ({why})."
+            return top_trump, ("spades.lead.top_trump", {"card": top_trump, **why})
         if sd.need > 0 and side_winners and (holding >= 5 or (holding >= 4 and holding >= trumps_out)):
             c = min(my_trumps, key=RANK_OF.__getitem__)
-            return c, f"Lead {name(c)}, a low trump: pull the opponents' trumps so your winners stand."
+            return c, ("spades.lead.low_trump", {"card": c})
     if side_tops:
         c = min(side_tops, key=lambda c: (count(k.hand & SUIT_MASKS[SUIT_OF[c]]), -RANK_OF[c]))
-        return c, f"Cash {name(c)}, the highest card left in {SUIT_NAMES[SUIT_OF[c]]}: {why}."
+        return c, ("spades.lead.cash", {"card": c, "suit": SUIT_OF[c], **why})
     partner = sd.partner
     if partner is not None and trump >= 0 and k.can_hold(partner, trump):
         for c in sorted(legal, key=RANK_OF.__getitem__):
             s = SUIT_OF[c]
             if s != trump and (k.voids[partner] >> s) & 1:
-                return c, f"Lead {name(c)}: your partner is void in {SUIT_NAMES[s]} and can ruff."
+                return c, ("spades.lead.partner_void", {"card": c, "suit": s})
     if my_trumps and len(my_trumps) == len(legal):
         c = (
             max(my_trumps, key=RANK_OF.__getitem__)
             if _is_top(k, max(my_trumps, key=RANK_OF.__getitem__))
             else min(my_trumps, key=RANK_OF.__getitem__)
         )
-        return c, f"Lead {name(c)}: only trumps left."
+        return c, ("spades.lead.only_trumps", {"card": c})
     # Lead low from a long side suit, keeping guarded honors.
     side = [c for c in legal if SUIT_OF[c] != trump] or legal
 
@@ -478,7 +481,7 @@ def _lead(k: Know, sd: Sides, aim: str, why: str, legal: list[int]) -> tuple[int
         return (-(len(held)) + (3 if guarded_king else 0), RANK_OF[c])
 
     c = min(side, key=key)
-    return c, f"Lead {name(c)}, low from {SUIT_NAMES[SUIT_OF[c]]}: keep the high cards for later ({why})."
+    return c, ("spades.lead.low", {"card": c, "suit": SUIT_OF[c], **why})
 
 
 def _ruff_risk(k: Know, opps: list[int], suit: int) -> bool:
@@ -517,9 +520,9 @@ def _p_lead_wins(k: Know, sd: Sides, c: int) -> float:
 # ---------------------------------------------------------------- easy
 
 
-def easy_bid(k: Know) -> tuple[int, str]:
+def easy_bid(k: Know) -> tuple[int, Message]:
     if LOOK in k.legal:
-        return LOOK, "Look at your cards."
+        return LOOK, ("spades.easy.look", {})
     trump = k.trump if k.trump >= 0 else 3
     hand = k.hand
     n = sum(1 for c in cards_of(hand) if RANK_OF[c] == ACE or (SUIT_OF[c] == trump and RANK_OF[c] >= QUEEN))
@@ -528,20 +531,20 @@ def easy_bid(k: Know) -> tuple[int, str]:
     if getattr(k.rules, "auction", False):
         for m in range(n, 0, -1):
             if auction_bid(m, trump) in k.legal:
-                return auction_bid(m, trump), f"Bid {m}: aces and high spades."
-        return min(k.legal), "The lowest bid."
+                return auction_bid(m, trump), ("spades.easy.bid", {"bid": m})
+        return min(k.legal), ("spades.easy.lowest", {})
     n = _closest_bid(k.legal, n)
-    return bid(n), f"Bid {n}: aces and high spades."
+    return bid(n), ("spades.easy.bid", {"bid": n})
 
 
-def easy_draw(k: Know) -> tuple[int, str]:
+def easy_draw(k: Know) -> tuple[int, Message]:
     c = k.draw_card
     if c is not None and (SUIT_OF[c] == (k.trump if k.trump >= 0 else 3) or RANK_OF[c] >= QUEEN):
-        return KEEP, f"Keep {name(c)}."
-    return DISCARD, "Discard it."
+        return KEEP, ("spades.easy.keep", {"card": c})
+    return DISCARD, ("spades.easy.discard", {})
 
 
-def easy_play(k: Know) -> tuple[int, str]:
+def easy_play(k: Know) -> tuple[int, Message]:
     """Win with the lowest card that wins while the bid is short, else play low."""
     legal = k.legal_cards()
     trump = k.trump
@@ -550,10 +553,10 @@ def easy_play(k: Know) -> tuple[int, str]:
     need = (b or 0) - k.tricks_won[me]
     if not k.trick:
         c = max(legal, key=RANK_OF.__getitem__) if need > 0 else min(legal, key=RANK_OF.__getitem__)
-        return c, f"Lead {name(c)}."
+        return c, ("spades.easy.lead", {"card": c})
     _, best = k.trick_winner()
     winners = sorted((c for c in legal if k.beats(c, best)), key=_order(trump))
     if need > 0 and winners:
-        return winners[0], f"Win with {name(winners[0])}."
+        return winners[0], ("spades.easy.win", {"card": winners[0]})
     c = min(legal, key=_order(trump))
-    return c, f"Play {name(c)} low."
+    return c, ("spades.easy.low", {"card": c})

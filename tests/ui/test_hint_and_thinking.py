@@ -2,7 +2,9 @@
 
 Hint: the normal bot's choice for your seat, pointed at on the table (the
 card, every card to pass, the bid button) with its reason as the message;
-gone as soon as anything is played. Thinking: a hard bot gives the page
+gone as soon as anything is played; the page injects game.bots.hint_message
+and says the reason from its key in the player's language, in English the
+very sentence game.bots.hint gives. Thinking: a hard bot gives the page
 back between slices of its search, and a bot still thinking when the match
 moves on (a new game) never plays into the new one.
 """
@@ -12,14 +14,15 @@ import random
 
 from ui_helpers import first_legal, no_sleep, position, run
 
-from game.bots import choose, hint, think
+from game.bots import choose, hint, hint_message, think
 from ui import settings as S
 from ui.controller import SLICE_S, Controller
+from ui.i18n import set_language
 
 
 def hint_controller(settings=None, **kwargs):
     s = settings or S.Settings(speed="instant", seed=7)
-    return Controller(s, first_legal, sleep=no_sleep, hint=hint, **kwargs)
+    return Controller(s, first_legal, sleep=no_sleep, hint=hint_message, **kwargs)
 
 
 def test_hint_in_play_marks_the_normal_choice_only_until_something_moves():
@@ -90,6 +93,50 @@ def test_hint_for_a_bid_marks_the_button():
     run(go())
 
 
+def test_hint_says_the_english_reason_of_every_decision_in_english():
+    """Spades too, whose reasons carry a part of the sentence (the aim of the
+    trick, "{why}"): the table's English is game.bots.hint's, word for word."""
+
+    async def go():
+        set_language("en")
+        seen = set()
+        for preset, seed in (("partnership", 3), ("cutthroat", 4), ("classic", 5)):
+            s = S.dataclasses.replace(S.set_game(S.Settings(), "spades"), preset=preset, speed="instant", seed=seed)
+            c = hint_controller(s)
+            c.new_game()
+            await c.settle()
+            m = c.match
+            for _ in range(60):
+                if m.phase in ("game_over", "hand_over") or m.records or m.to_act != 0:
+                    break
+                before = len(m.actions)
+                c.command("hint")
+                action, why = hint(m.view(0))
+                assert c.model().message == "Hint: " + why
+                seen.add(hint_message(m.view(0))[1][0])
+                c.command("card" if m.phase == "play" else "act", str(action))
+                await c.settle()
+                assert len(m.actions) > before, (m.phase, c.model().message)
+        assert any(key.startswith("spades.follow") for key in seen), seen
+        assert len(seen) >= 8, seen
+
+    run(go())
+
+
+def test_a_hint_function_giving_english_text_still_works():
+    async def go():
+        def english(view):
+            return hint(view)
+
+        c = Controller(S.Settings(speed="instant", seed=7), first_legal, sleep=no_sleep, hint=english)
+        c.load_match(position("hearts", "classic", ["3C 9C QS 2H 5H AD KD"], dealer=0))
+        await c.settle()
+        c.command("hint")
+        assert c.model().message == "Hint: " + hint(c.match.view(0))[1]
+
+    run(go())
+
+
 def test_hint_out_of_turn_says_wait_and_no_hint_without_the_function():
     async def go():
         gate = asyncio.Event()
@@ -97,7 +144,7 @@ def test_hint_out_of_turn_says_wait_and_no_hint_without_the_function():
         async def held(seconds):
             await gate.wait()
 
-        c = Controller(S.Settings(seed=3), first_legal, sleep=held, hint=hint)
+        c = Controller(S.Settings(seed=3), first_legal, sleep=held, hint=hint_message)
         c.load_match(position("hearts", "classic", ["", "2C"], dealer=0))  # West leads
         await asyncio.sleep(0)
         assert not c.model().hint_available

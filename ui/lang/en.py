@@ -462,6 +462,22 @@ def _engine_messages() -> dict[str, str]:
     return out
 
 
+def _bot_messages() -> dict[str, Any]:
+    """The bots' reasons, shown by the Hint button (game/bots/reasons.py),
+    with the cards named the way this catalogue names cards."""
+    import re
+
+    from game.bots.reasons import MESSAGES as BOT
+
+    def named(text: str) -> str:
+        return re.sub(r"the \{(\w*card)\}", r"{\1:the}", text)
+
+    out: dict[str, Any] = {}
+    for key, text in BOT.items():
+        out["bot." + key] = {form: named(t) for form, t in text.items()} if isinstance(text, dict) else named(text)
+    return out
+
+
 def _option_messages() -> dict[str, str]:
     """Labels, one-line help and choices of every rule option, from ui/settings.py."""
     from ui import settings as S
@@ -485,4 +501,5 @@ def _option_messages() -> dict[str, str]:
 
 
 MESSAGES.update(_engine_messages())
+MESSAGES.update(_bot_messages())
 MESSAGES.update(_option_messages())
