@@ -10,10 +10,10 @@ Parameters follow game/explain.py: one whose name ends in ``card`` is a card
 id ("the {card}": "the Queen of spades"), one ending in ``suit`` a suit, one
 ending in ``seat`` a seat number. One ending in ``why`` is the key of another
 message, a part of the sentence, filled in from the same parameters less
-that one and those ending in "_" + its name (the aim of a Spades trick in
-``why``; the normal reason a search kept in ``base_why``, with its own
-``why``). A template may be a
-dict of plural forms ``{"one": ..., "other": ...}``, chosen by ``n``.
+that one and those ending in "_" + its name (:func:`inner_params`): the aim
+of a Spades trick in ``why``; the normal reason a search kept in
+``base_why``, with its own ``why``. A template may be a dict of plural forms
+``{"one": ..., "other": ...}``, chosen by ``n``.
 
 >>> render(("hearts.discard.queen", {"card": 49, "suit": 0, "seat": 0}))
 'Discard the Queen of spades: you are void in clubs, and seat 0 takes her.'
