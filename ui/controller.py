@@ -74,6 +74,7 @@ class Controller:
         self.bot_errors: list[str] = []
         self._held: tuple[int, int, int] | None = None  # the last trick held on the table
         self._undo: list[Match] = []  # the match before each of your cards and bids of this hand (Undo)
+        self._claiming: asyncio.Future[None] | None = None  # a claim being proved
         self.announcer = Announcer()  # the screen reader's sentences (ui/announce.py)
         self.on_action.append(self._announce)
 
@@ -403,9 +404,8 @@ class Controller:
     def _cmd_claim(self, arg: str) -> None:
         """Claim the rest: the engine proves that your side takes every
         remaining trick whatever the others play (the computer players accept
-        exactly a proven claim); then the hand is played out at once."""
-        from game.claim import prove_claim
-
+        exactly a proven claim); then the hand is played out at once. The
+        proof runs in slices (game.claim.ClaimCheck), the page free between."""
         m = self.match
         if m is None:
             return
@@ -413,17 +413,47 @@ class Controller:
         if m.phase != "play" or m.to_act != me:
             self._say(self._not_your_turn())
             return
-        claim = prove_claim(m, me, self._names())
+        if self._claiming is not None and not self._claiming.done():
+            return  # a claim is being checked already
+        self._say(t("claim.checking"))
+        self._claiming = asyncio.ensure_future(self._claim(self.generation, len(m.actions)))
+
+    async def _claim(self, gen: int, step: int) -> None:
+        from game.claim import ClaimCheck
+
+        m = self.match
+        assert m is not None
+        me = self.ui.human
+        check = ClaimCheck(m, me, self._names(), seconds=SLICE_S)
+        while not check.step():
+            await self.sleep(0)
+            if gen != self.generation or self.match is not m or len(m.actions) != step:
+                return  # the table moved on (a new game, an undo): the claim is void
+        claim = check.result()
+        reason = self._claim_reason(claim)
         if not claim.ok:
-            self._say(t("claim.refused", reason=claim.reason))
+            self._say(t("claim.refused", reason=reason))
             return
         self._undo.append(m.clone())
         for action in claim.line:
             m.apply(action)
             self._after_action(action)
-        self._set_ui(message=t("claim.accepted", reason=claim.reason), show_last=False, hold_trick=False)
+        self._set_ui(message=t("claim.accepted", reason=reason), show_last=False, hold_trick=False)
         self._changed()
         self.kick()
+
+    def _claim_reason(self, claim: Any) -> str:
+        """The claim's reason in the table's language (the engine's English if need be)."""
+        message = getattr(claim, "message", None)
+        if not message:
+            return claim.reason
+        key, params = message
+        names = self._names()
+        shown = {k: names[v] if k == "seat" else v for k, v in params.items()}
+        try:
+            return t("claim.r." + key, **shown)
+        except (KeyError, IndexError, ValueError):
+            return claim.reason
 
     def _cmd_help(self, arg: str) -> None:
         """Open or close the rules page of the game on the table."""
@@ -531,9 +561,14 @@ class Controller:
         self._task = asyncio.ensure_future(self._pump())
 
     async def settle(self) -> None:
-        """Wait until the bot loop has nothing left to do (tests)."""
-        while self._task is not None and not self._task.done():
+        """Wait until the bot loop (and a claim being proved) has nothing left to do (tests)."""
+        while (self._task is not None and not self._task.done()) or (
+                self._claiming is not None and not self._claiming.done()):
+            if self._claiming is not None and not self._claiming.done():
+                await self._claiming
+                continue
             task = self._task
+            assert task is not None
             await task
 
     def _level(self, seat: int) -> str:

@@ -27,6 +27,7 @@ def test_a_proven_claim_plays_the_hand_out():
         m = await to_your_lead(c, 13)
         assert [ch.cmd for ch in c.model().controls.choices] == ["claim"]
         c.command("claim")
+        assert c.model().message == "Checking your claim…"
         await c.settle()
         assert m.phase in ("hand_over", "game_over")
         assert m.records[-1]["result"]["tricks"][0] == 13
@@ -43,6 +44,7 @@ def test_a_wrong_claim_is_refused_and_changes_nothing():
         m = await to_your_lead(c, 1)
         before = list(m.actions)
         c.command("claim")
+        await c.settle()
         assert m.actions == before
         assert c.model().message.startswith("Claim refused: ")
 

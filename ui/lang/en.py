@@ -187,6 +187,7 @@ MESSAGES: dict[str, Any] = {
     "ann.your_draw": "Your draw: {card:the} is on top of the stock.",
     "ann.your_moon": "You took every point: choose how to score your moon.",
     "claim.button": "Claim the rest",
+    "claim.checking": "Checking your claim…",
     "claim.refused": "Claim refused: {reason}",
     "claim.accepted": "Claim accepted: {reason}",
     # Saves & stats (ui/saves.py, ui/saves_dom.py, ui/storage.py)
@@ -478,6 +479,13 @@ def _bot_messages() -> dict[str, Any]:
     return out
 
 
+def _claim_messages() -> dict[str, str]:
+    """The reasons the engine gives for a claim (game/claim.py), seats by name."""
+    from game.claim import MESSAGES as CLAIM
+
+    return {"claim.r." + key: text.replace("the {card}", "{card:the}") for key, text in CLAIM.items()}
+
+
 def _option_messages() -> dict[str, str]:
     """Labels, one-line help and choices of every rule option, from ui/settings.py."""
     from ui import settings as S
@@ -502,4 +510,5 @@ def _option_messages() -> dict[str, str]:
 
 MESSAGES.update(_engine_messages())
 MESSAGES.update(_bot_messages())
+MESSAGES.update(_claim_messages())
 MESSAGES.update(_option_messages())
