@@ -144,6 +144,20 @@ MESSAGES: dict[str, Any] = {
     "claim.button": "Reclamar el resto",
     "claim.refused": "Reclamación rechazada: {reason}",
     "claim.accepted": "Reclamación aceptada: {reason}",
+    "claim.checking": "Comprobando tu reclamación…",
+    "claim.r.not_playing": "Solo puedes reclamar mientras se juegan las cartas.",
+    "claim.r.not_your_turn": "No es tu turno: reclama cuando lo sea.",
+    "claim.r.takes_this_trick": "{seat} se lleva esta baza con {card:the}.",
+    "claim.r.can_win": "{seat} todavía puede ganar una baza con {card:the}.",
+    "claim.r.all_highest_suit": ("Te llevas todas las bazas que quedan: tienes las cartas de {suit} más altas "
+                                 "que quedan."),
+    "claim.r.all_highest": "Te llevas todas las bazas que quedan: tus cartas son las más altas que quedan.",
+    "claim.r.all": "Te llevas todas las bazas que quedan, jueguen lo que jueguen los demás.",
+    "claim.r.side_highest_suit": ("Tu bando se lleva todas las bazas que quedan: las cartas de {suit} más altas "
+                                  "que quedan son de tu bando."),
+    "claim.r.side_highest": ("Tu bando se lleva todas las bazas que quedan: sus cartas son las más altas que "
+                             "quedan."),
+    "claim.r.side_all": "Tu bando se lleva todas las bazas que quedan, jueguen lo que jueguen los demás.",
     # Lo que oye un lector de pantalla (ui/announce.py)
     "ann.cut": "{name} corta la carta más alta y reparte.",
     "ann.cut.you": "Cortas la carta más alta y repartes.",
