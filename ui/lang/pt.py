@@ -544,6 +544,19 @@ MESSAGES: dict[str, Any] = {
     "claim.button": "Reivindicar o resto",
     "claim.refused": "Reivindicação recusada: {reason}",
     "claim.accepted": "Reivindicação aceita: {reason}",
+    "claim.checking": "Verificando sua reivindicação…",
+    "claim.r.not_playing": "Você só pode reivindicar enquanto as cartas estão sendo jogadas.",
+    "claim.r.not_your_turn": "Não é a sua vez: reivindique quando for.",
+    "claim.r.takes_this_trick": "{seat} leva esta vaza com {card:the}.",
+    "claim.r.can_win": "{seat} ainda pode ganhar uma vaza com {card:the}.",
+    "claim.r.all_highest_suit": ("Você leva todas as vazas restantes: suas cartas de {suit} são as mais altas "
+                                 "que restam."),
+    "claim.r.all_highest": "Você leva todas as vazas restantes: suas cartas são as mais altas que restam.",
+    "claim.r.all": "Você leva todas as vazas restantes, não importa o que os outros joguem.",
+    "claim.r.side_highest_suit": ("Seu lado leva todas as vazas restantes: suas cartas de {suit} são as mais altas "
+                                  "que restam."),
+    "claim.r.side_highest": "Seu lado leva todas as vazas restantes: suas cartas são as mais altas que restam.",
+    "claim.r.side_all": "Seu lado leva todas as vazas restantes, não importa o que os outros joguem.",
     # Saves & stats: the stored data a sentence is about ({what}); n is 1 for a singular subject, 2 for a
     # plural one. The predicates avoid adjectives, so that they fit subjects of either gender.
     "saves.the.match": "A partida salva",
