@@ -725,4 +725,16 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.lead.lowest.diamond": "Spela ut {card:the}: ingen lägre ruter är ute, så någon annan vinner sticket.",
     "bot.hearts.lead.lowest.heart": "Spela ut {card:the}: ingen lägre hjärter är ute, så någon annan vinner sticket.",
     "bot.hearts.lead.lowest.spade": "Spela ut {card:the}: ingen lägre spader är ute, så någon annan vinner sticket.",
+    # Claims: the proof's answer (game/claim.py)
+    "claim.checking": "Kontrollerar ditt krav…",
+    "claim.r.not_playing": "Du kan bara kräva resten medan korten spelas.",
+    "claim.r.not_your_turn": "Det är inte din tur: kräv resten när det är din tur.",
+    "claim.r.takes_this_trick": "{seat} tar det här sticket med {card:the}.",
+    "claim.r.can_win": "{seat} kan fortfarande vinna ett stick med {card:the}.",
+    "claim.r.all_highest_suit": "Du tar alla återstående stick: dina {suit} är de högsta som är kvar.",
+    "claim.r.all_highest": "Du tar alla återstående stick: dina kort är de högsta som är kvar.",
+    "claim.r.all": "Du tar alla återstående stick, vad de andra än spelar.",
+    "claim.r.side_highest_suit": "Din sida tar alla återstående stick: era {suit} är de högsta som är kvar.",
+    "claim.r.side_highest": "Din sida tar alla återstående stick: era kort är de högsta som är kvar.",
+    "claim.r.side_all": "Din sida tar alla återstående stick, vad de andra än spelar.",
 }
