@@ -3,7 +3,7 @@ trick gathers toward its winner (when the trick leaves after a pause), the
 cards of a new hand are dealt in one after the other; nothing moves at
 "instant" speed or when the system asks for reduced motion."""
 
-from playwright.sync_api import expect
+from playwright.sync_api import Error, expect
 from table_helpers import awaiting, open_table, pass_cards, play_first_playable, wait_turn
 
 STYLE = """(sel) => Array.from(document.querySelectorAll(sel)).map((e) => {
@@ -16,6 +16,22 @@ def trick_styles(page):
     return page.evaluate(STYLE, "#trick .card.played")
 
 
+def play_if_asked(page, until: str) -> None:
+    """Wait for ``until`` (a CSS selector) to be on the page, playing your
+    first playable card whenever the table waits for it meanwhile."""
+    ready = f"() => document.querySelector({until!r}) || document.getElementById('table').dataset.awaiting === 'play'"
+    while not page.locator(until).count():
+        page.wait_for_function(ready, timeout=60_000)
+        if awaiting(page) != "play" or page.locator(until).count():
+            continue
+        try:
+            play_first_playable(page)
+        except Error:  # the hand was redrawn under the click (a card passed to you arrived): look again
+            continue
+        page.wait_for_function("() => document.getElementById('table').dataset.awaiting !== 'play'",
+                               timeout=60_000)
+
+
 def test_cards_move_at_slow_speed(page, base_url):
     # Slow: bots pause 1.3 s, a taken trick stays 2.2 s: time to look at each step.
     open_table(page, base_url, "?game=hearts&preset=classic&speed=slow&seed=3")
@@ -24,11 +40,7 @@ def test_cards_move_at_slow_speed(page, base_url):
     assert hand and {name for name, _, _ in hand} == {"dealt"}, "the hand is dealt in"
     assert wait_turn(page, timeout=60_000) == "pass"
     pass_cards(page)
-    page.wait_for_function("() => document.querySelector('#trick .card.played') || "
-                           "document.getElementById('table').dataset.awaiting === 'play'", timeout=60_000)
-    if awaiting(page) == "play" and not page.locator("#trick .card.played").count():
-        play_first_playable(page)  # you hold the 2 of clubs
-    page.wait_for_selector("#trick .card.played", timeout=60_000)
+    play_if_asked(page, "#trick .card.played")  # you may hold the 2 of clubs
     styles = trick_styles(page)
     assert styles[0][0] == "arrive"
     assert (styles[0][1], styles[0][2]) != ("0%", "0%"), "it comes from its player's side"
@@ -37,11 +49,7 @@ def test_cards_move_at_slow_speed(page, base_url):
     first.evaluate("(e) => { e.dataset.probe = 'same'; }")
     page.wait_for_function("() => document.querySelectorAll('#trick .card.played').length >= 2", timeout=60_000)
     assert page.locator("#trick .card.played[data-probe='same']").count() == 1
-    while not page.locator("#trick[data-kind='taken']").count():
-        page.wait_for_function("() => document.querySelector(\"#trick[data-kind='taken']\") || "
-                               "document.getElementById('table').dataset.awaiting === 'play'", timeout=60_000)
-        if awaiting(page) == "play" and not page.locator("#trick[data-kind='taken']").count():
-            play_first_playable(page)
+    play_if_asked(page, "#trick[data-kind='taken']")
     names = {name for name, _, _ in trick_styles(page)}
     assert names == {"gather"}, names
 
