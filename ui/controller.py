@@ -34,6 +34,7 @@ from game.state import Match
 
 from . import settings as S
 from .announce import Announcer, your_turn_text
+from .dialog_model import option_name
 from .i18n import LANGUAGES, engine_text, set_language, t
 from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, player_names
 
@@ -546,8 +547,8 @@ class Controller:
             else:
                 self.draft = S.set_option(self.draft, name, value)
             self.dialog_error = ""
-        except RulesError as error:
-            self.dialog_error = str(error)
+        except RulesError:
+            self.dialog_error = t("dialog.bad_value", name=option_name(self.draft.game, name))
         self._changed()
 
     # ------------------------------------------------------------- bots

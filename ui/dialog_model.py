@@ -18,6 +18,7 @@ from .settings import (
     LEVELS,
     NAME_CHARS,
     OPTION_GROUPS,
+    OPTION_SPECS,
     PLAYER_COUNTS,
     SPEEDS,
     TRICK_CLEAR,
@@ -65,10 +66,40 @@ def _field_value(spec: Any, value: Any) -> str:
     return str(value)
 
 
+def option_name(game: str, name: str) -> str:
+    """What the dialog calls the option or field ``name``, in the table's language."""
+    if name in ("players", "target"):
+        return t("rules." + name)
+    spec = OPTION_SPECS[game].get(name)
+    if spec is not None:
+        return option_label(spec)
+    return t("dialog." + name) if name in ("speed", "strict", "trick_clear") else name
+
+
+def pass_limit(players: int) -> int:
+    """The most cards a player may pass: one fewer than the smallest hand."""
+    return (104 if players >= 6 else 52) // players - 1
+
+
+def dialog_problem(draft: Settings) -> str:
+    """Why the dialog's settings cannot start a game, in the table's language
+    ("" when they can). The numbers a player types are checked here against
+    each option's range; anything else the engine refuses is said in its words.
+    """
+    if not isinstance(draft.target, int) or draft.target < 1:
+        return t("dialog.range_low", name=t("rules.target"), low=1)
+    for spec in OPTION_SPECS[draft.game].values():
+        value = draft.options.get(spec.name)
+        high = pass_limit(draft.players) if spec.name == "pass_count" else spec.high
+        if spec.kind == "int" and isinstance(value, int) and not spec.low <= value <= high:
+            return t("dialog.range", name=option_label(spec), low=spec.low, high=high)
+    return check(draft)
+
+
 def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> DialogModel:
     """The New game dialog for a draft of the settings."""
     g = draft.game
-    problem = error or check(draft)
+    problem = error or dialog_problem(draft)
     names = seat_names(draft.players)
     groups = []
     for title, specs in OPTION_GROUPS[g]:
@@ -89,7 +120,7 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
                 enabled = False
                 help_t += " " + t("dialog.divides")
             if spec.name == "pass_count":
-                high = (104 if draft.players >= 6 else 52) // draft.players - 1
+                high = pass_limit(draft.players)
             if spec.name == "pass_cycle":
                 choices = tuple(c for c in choices if draft.players == 4 or "across" not in c[0])
                 if not draft.options.get("pass_count"):

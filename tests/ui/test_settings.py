@@ -83,7 +83,9 @@ def test_refused_values_say_why():
     too_many = S.set_option(s, "pass_count", "13")
     assert "pass_count" in S.check(too_many)
     dialog = build_dialog(too_many)
-    assert not dialog.can_start and "pass_count" in dialog.error
+    assert not dialog.can_start and dialog.error == "Cards to pass must be from 0 to 12."
+    six = S.set_option(S.set_option(s, "players", "6"), "pass_count", "16")  # two decks: hands of 17
+    assert build_dialog(six).error == ""
 
 
 def test_levels_and_speed():
