@@ -737,4 +737,8 @@ MESSAGES: dict[str, Any] = {
     "claim.r.side_highest_suit": "Din sida tar alla återstående stick: era {suit} är de högsta som är kvar.",
     "claim.r.side_highest": "Din sida tar alla återstående stick: era kort är de högsta som är kvar.",
     "claim.r.side_all": "Din sida tar alla återstående stick, vad de andra än spelar.",
+    # The New game dialog: numbers out of range
+    "dialog.bad_value": "{name}: ange ett heltal.",
+    "dialog.range": "{name} måste vara från {low} till {high}.",
+    "dialog.range_low": "{name} måste vara minst {low}.",
 }
