@@ -259,7 +259,7 @@ class TableView:
                 name,
                 self.d.el("p", {"class": "seat-team"}, s.team) if s.team else None,
                 stats,
-                self.d.el("p", {"class": "seat-cards"}, f"{s.cards_left} card{'s' if s.cards_left != 1 else ''}")
+                self.d.el("p", {"class": "seat-cards"}, msg("dom.cards", n=s.cards_left))
                 if not s.is_you and s.cards_left else None,
                 self.d.el("p", {"class": "seat-status"}, s.status) if s.status else None,
             )

@@ -415,3 +415,19 @@ def test_phone_seventeen_cards_in_two_rows(chromium, base_url, artifacts):
         check_clean(page, base_url)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "sv"])
+def test_phone_fits_in_every_language(chromium, base_url, artifacts, lang):
+    """Longer words (Spanish "Partida nueva", Swedish "Senaste sticket"): the
+    phone's first screen still holds the whole table, with nothing to scroll."""
+    context = chromium.new_context(service_workers="block", device_scale_factor=1, **SIZES["phone"])
+    try:
+        page = logged(context.new_page())
+        open_table(page, base_url, HEARTS + f"&lang={lang}")
+        assert wait_turn(page) == "pass"
+        check_layout(page, f"phone in {lang}, the pass")
+        shot(page, artifacts, "phone", f"hearts-pass-{lang}")
+        check_clean(page, base_url)
+    finally:
+        context.close()

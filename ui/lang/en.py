@@ -400,6 +400,7 @@ MESSAGES: dict[str, Any] = {
     "dom.dealer": "Dealer",
     "dom.dealer_mark": "D",
     "dom.tricks": "Tricks {n}",
+    "dom.cards": {"one": "{n} card", "other": "{n} cards"},
     "dom.hand_points": "Hand {points}",
     "dom.score": "Score {score}",
     "dom.on_table": "Cards on the table",
