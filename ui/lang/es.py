@@ -407,6 +407,7 @@ MESSAGES: dict[str, Any] = {
     "dom.hand_points": "Mano {points}",
     "dom.score": "Puntos {score}",
     "dom.on_table": "Cartas en la mesa",
+    "dom.cards": {"one": "{n} carta", "other": "{n} cartas"},
     "dom.close": "Cerrar",
     "dom.dismiss": "Cerrar aviso",
     "dom.group_tricks": "Bazas",
