@@ -212,6 +212,7 @@ MESSAGES: dict[str, Any] = {
     "dom.hand_points": "Mão {points}",
     "dom.score": "Placar {score}",
     "dom.on_table": "Cartas na mesa",
+    "dom.cards": {"one": "{n} carta", "other": "{n} cartas"},
     "dom.close": "Fechar",
     "dom.dismiss": "Dispensar",
     "dom.group_tricks": "Vazas",
