@@ -44,7 +44,7 @@ Hint = Callable[[Any], tuple[int, Any]]  # game.bots.hint_message: (action, (key
 Sleep = Callable[[float], Awaitable[None]]
 UNDOABLE = ("bid", "play")  # Undo takes back a card or a bid
 UNDO_KEPT = 30  # positions kept for Undo (a hand has at most 27 of your cards and bids)
-SLICE_S = 0.03  # a thinking bot gives the page back after this long (no long task over 50 ms)
+SLICE_S = 0.015  # a thinking bot gives the page back after this long (no long task over 50 ms)
 
 
 class Controller:
