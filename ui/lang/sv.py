@@ -741,4 +741,7 @@ MESSAGES: dict[str, Any] = {
     "dialog.bad_value": "{name}: ange ett heltal.",
     "dialog.range": "{name} måste vara från {low} till {high}.",
     "dialog.range_low": "{name} måste vara minst {low}.",
+    # A player's card count
+    "dom.cards": {"one": "{n} kort",
+                  "other": "{n} kort"},
 }
