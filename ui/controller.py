@@ -340,6 +340,7 @@ class Controller:
         m = self.match
         if m is None or self.hint is None:
             return
+        names = self._names()
 
         def said(message: Any) -> str:
             if isinstance(message, str):
@@ -350,6 +351,8 @@ class Controller:
                 if name.endswith("why"):
                     inner = {k: v for k, v in params.items() if k != name and not k.endswith("_" + name)}
                     shown[name] = said((value, inner))
+                elif name.endswith("seat") and isinstance(value, int) and 0 <= value < len(names):
+                    shown[name] = names[value]  # "West", as the table names the seats
             try:
                 return t("bot." + key, **shown)
             except (KeyError, IndexError, ValueError):  # a broken translation: the English

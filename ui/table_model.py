@@ -577,7 +577,7 @@ def build_table(v: Any, ui: UiState) -> TableModel:
     names = player_names(v.players, ui.settings.names) if ui.human == 0 else [f"Seat {s}" for s in range(v.players)]
     status, awaiting = _status(v, ui, names)
     s = ui.settings
-    preset_t = f" · {s.preset}" if s.game == v.game else ""
+    preset_t = f" · {t(f'preset.{v.game}.{s.preset}')}" if s.game == v.game else ""
     title = t("title", game=t("game." + v.game), preset=preset_t, n=v.players, target=v.rules.target)
     return TableModel(
         title=title,

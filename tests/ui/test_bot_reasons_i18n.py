@@ -36,6 +36,8 @@ def said(message):
     for name, value in params.items():
         if name.endswith("why"):
             shown[name] = said((value, inner_params(params, name)))
+        elif name.endswith("seat"):
+            shown[name] = f"seat {value}"  # the table gives the seat's name; the bots' English says "seat 2"
     return t("bot." + key, **shown)
 
 

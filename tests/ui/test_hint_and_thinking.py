@@ -11,6 +11,7 @@ moves on (a new game) never plays into the new one.
 
 import asyncio
 import random
+import re
 
 from ui_helpers import first_legal, no_sleep, position, run
 
@@ -112,6 +113,9 @@ def test_hint_says_the_english_reason_of_every_decision_in_english():
                 before = len(m.actions)
                 c.command("hint")
                 action, why = hint(m.view(0))
+                # The same words, the seats by the table's names ("West", not "seat 1").
+                names = c._names()
+                why = re.sub(r"\b[Ss]eat (\d)", lambda mo, names=names: names[int(mo.group(1))], why)
                 assert c.model().message == "Hint: " + why
                 seen.add(hint_message(m.view(0))[1][0])
                 c.command("card" if m.phase == "play" else "act", str(action))

@@ -475,7 +475,9 @@ def _bot_messages() -> dict[str, Any]:
     from game.bots.reasons import MESSAGES as BOT
 
     def named(text: str) -> str:
-        return re.sub(r"the \{(\w*card)\}", r"{\1:the}", text)
+        # Cards named by this catalogue; seats by the table's names ("West"), not "seat 1".
+        text = re.sub(r"the \{(\w*card)\}", r"{\1:the}", text)
+        return re.sub(r"\b[Ss]eat \{(\w*seat)\}", r"{\1}", text)
 
     out: dict[str, Any] = {}
     for key, text in BOT.items():

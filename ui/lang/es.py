@@ -510,9 +510,9 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.shoot.lead_back": "Dispara a la luna: sal con {card:the} para recuperar la salida.",
     "bot.hearts.shoot.win": "Dispara a la luna: gana la baza con {card:the}.",
     "bot.hearts.shoot.keep": "Dispara a la luna: {card:the} no puede ganar, guarda las cartas ganadoras.",
-    "bot.hearts.follow.stop_moon": ("Frena la luna: gana esta baza con {card:the} para que el asiento {seat} no se "
+    "bot.hearts.follow.stop_moon": ("Frena la luna: gana esta baza con {card:the} para que {seat} no se "
                                     "lleve todos los puntos."),
-    "bot.hearts.follow.drop_queen": "Suelta {card:the} bajo {best_card:the}: se la lleva el asiento {seat}.",
+    "bot.hearts.follow.drop_queen": "Suelta {card:the} bajo {best_card:the}: se la lleva {seat}.",
     "bot.hearts.follow.first_trick": "En la primera baza no pueden caer puntos: suelta ahora {card:the}.",
     "bot.hearts.follow.jack": "Gana la baza con {card:the}: lleva la jota de diamantes.",
     "bot.hearts.follow.last_clean": ("Eres el último en una baza sin puntos: llévatela con {card:the} para "
@@ -530,16 +530,16 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.follow.later": "Juega {card:the}: un jugador posterior todavía puede ganar esta baza.",
     "bot.hearts.follow.must_win": ("Tienes que ganar esta baza: llévatela con {card:the} y guarda las cartas más "
                                    "bajas como salidas."),
-    "bot.hearts.discard.stop_moon": ("Frena la luna: dale {card:the} al asiento {seat}, no al asiento "
+    "bot.hearts.discard.stop_moon": ("Frena la luna: dale {card:the} a {seat}, no a "
                                      "{threat_seat}."),
-    "bot.hearts.discard.keep_hearts": ("Guarda tus corazones para frenar la luna del asiento {seat}: tira "
+    "bot.hearts.discard.keep_hearts": ("Guarda tus corazones para frenar la luna de {seat}: tira "
                                        "{card:the}."),
-    "bot.hearts.discard.queen": "Descarta {card:the}: no tienes {suit}, y el asiento {seat} se la lleva.",
+    "bot.hearts.discard.queen": "Descarta {card:the}: no tienes {suit}, y {seat} se la lleva.",
     "bot.hearts.discard.high_spade": "Descarta {card:the}: más tarde podría cazar la reina de picas.",
-    "bot.hearts.discard.heart": "Descarta {card:the}: no tienes {suit}, dale los puntos al asiento {seat}.",
+    "bot.hearts.discard.heart": "Descarta {card:the}: no tienes {suit}, dale los puntos a {seat}.",
     "bot.hearts.discard.high": ("Descarta {card:the}: no tienes {suit}, deshazte de la carta que más "
                                 "probablemente ganaría una baza más adelante."),
-    "bot.hearts.lead.stop_moon": ("Frena la luna: sal con {card:the}, que gana y le quita un corazón al asiento "
+    "bot.hearts.lead.stop_moon": ("Frena la luna: sal con {card:the}, que gana y le quita un corazón a "
                                   "{seat}."),
     "bot.hearts.lead.smoke": "Sal con {card:the}: las picas bajas obligan a salir a la reina de picas.",
     "bot.hearts.lead.risky": "Sal con {card:the}: no hay nada más seguro, aunque la reina de picas sigue en juego.",
@@ -587,8 +587,8 @@ MESSAGES: dict[str, Any] = {
     "bot.spades.why.my_nil": "has apostado nulo",
     "bot.spades.why.cover": "protege el nulo de tu compañero",
     "bot.spades.why.overtake": "el nulo de tu compañero va ganando esta baza: supérala",
-    "bot.spades.why.nil_winning": "el asiento {seat} ha apostado nulo y va ganando esta baza",
-    "bot.spades.why.nil_after": "el asiento {seat} ha apostado nulo y juega después de ti",
+    "bot.spades.why.nil_winning": "{seat} ha apostado nulo y va ganando esta baza",
+    "bot.spades.why.nil_after": "{seat} ha apostado nulo y juega después de ti",
     "bot.spades.why.need": {"one": "a tu bando le falta {n} baza", "other": "a tu bando le faltan {n} bazas"},
     "bot.spades.why.set": "una o dos bazas más hacen fallar a los rivales",
     "bot.spades.why.every": "cada baza puntúa",

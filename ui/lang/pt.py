@@ -319,9 +319,9 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.shoot.lead_back": "Atire na lua: comece com {card:the} para voltar a ter a saída.",
     "bot.hearts.shoot.win": "Atire na lua: ganhe a vaza com {card:the}.",
     "bot.hearts.shoot.keep": "Atire na lua: {card:the} não pode ganhar; guarde as cartas vencedoras.",
-    "bot.hearts.follow.stop_moon": ("Impeça a lua: ganhe esta vaza com {card:the} para que o jogador {seat} "
+    "bot.hearts.follow.stop_moon": ("Impeça a lua: ganhe esta vaza com {card:the} para que {seat} "
                                     "não leve todos os pontos."),
-    "bot.hearts.follow.drop_queen": "Solte {card:the} enquanto {best_card:the} vence: ela vai para o jogador {seat}.",
+    "bot.hearts.follow.drop_queen": "Solte {card:the} enquanto {best_card:the} vence: ela vai para {seat}.",
     "bot.hearts.follow.first_trick": "Nenhum ponto pode cair na primeira vaza: aproveite para jogar {card:the} agora.",
     "bot.hearts.follow.jack": "Ganhe a vaza com {card:the}: nela está o valete de ouros.",
     "bot.hearts.follow.last_clean": ("Você é o último numa vaza sem pontos: leve-a com {card:the} "
@@ -338,15 +338,15 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.follow.later": "Jogue {card:the}: um jogador depois de você ainda pode ganhar esta vaza.",
     "bot.hearts.follow.must_win": ("Você tem que ganhar esta vaza: leve-a com {card:the} e guarde as cartas "
                                    "mais baixas como saídas."),
-    "bot.hearts.discard.stop_moon": "Impeça a lua: dê {card:the} ao jogador {seat}, não ao jogador {threat_seat}.",
-    "bot.hearts.discard.keep_hearts": "Guarde suas copas para impedir a lua do jogador {seat}: descarte {card:the}.",
-    "bot.hearts.discard.queen": "Descarte {card:the}: você está sem {suit}, e o jogador {seat} fica com ela.",
+    "bot.hearts.discard.stop_moon": "Impeça a lua: dê {card:the} a {seat}, não a {threat_seat}.",
+    "bot.hearts.discard.keep_hearts": "Guarde suas copas para impedir a lua de {seat}: descarte {card:the}.",
+    "bot.hearts.discard.queen": "Descarte {card:the}: você está sem {suit}, e {seat} fica com ela.",
     "bot.hearts.discard.high_spade": "Descarte {card:the}: essa carta poderia pegar a dama de espadas mais tarde.",
-    "bot.hearts.discard.heart": "Descarte {card:the}: sem {suit}, dê os pontos ao jogador {seat}.",
+    "bot.hearts.discard.heart": "Descarte {card:the}: sem {suit}, dê os pontos a {seat}.",
     "bot.hearts.discard.high": ("Descarte {card:the}: sem {suit}, livre-se da carta com mais chance de ganhar "
                                 "uma vaza depois."),
     "bot.hearts.lead.stop_moon": ("Impeça a lua: comece com {card:the}; essa carta ganha e tira uma carta de copas "
-                                  "do jogador {seat}."),
+                                  "de {seat}."),
     "bot.hearts.lead.smoke": "Comece com {card:the}: espadas baixas forçam a saída da dama de espadas.",
     "bot.hearts.lead.risky": ("Comece com {card:the}: não há nada mais seguro, embora a dama de espadas "
                               "ainda não tenha saído."),
@@ -396,8 +396,8 @@ MESSAGES: dict[str, Any] = {
     "bot.spades.why.my_nil": "você apostou nulo",
     "bot.spades.why.cover": "cubra o nulo do seu parceiro",
     "bot.spades.why.overtake": "o nulo do seu parceiro está ganhando esta vaza: passe por cima",
-    "bot.spades.why.nil_winning": "o jogador {seat} apostou nulo e está ganhando esta vaza",
-    "bot.spades.why.nil_after": "o jogador {seat} apostou nulo e joga depois de você",
+    "bot.spades.why.nil_winning": "{seat} apostou nulo e está ganhando esta vaza",
+    "bot.spades.why.nil_after": "{seat} apostou nulo e joga depois de você",
     "bot.spades.why.need": {"one": "seu lado precisa de mais {n} vaza", "other": "seu lado precisa de mais {n} vazas"},
     "bot.spades.why.set": "mais uma ou duas vazas derrubam o lance dos adversários",
     "bot.spades.why.every": "cada vaza conta pontos",

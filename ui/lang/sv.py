@@ -612,9 +612,9 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.shoot.lead_back": "Skjut månen: spela {card:the} för att få tillbaka utspelet.",
     "bot.hearts.shoot.win": "Skjut månen: vinn sticket med {card:the}.",
     "bot.hearts.shoot.keep": "Skjut månen: {card:the} kan inte vinna, behåll de vinnande korten.",
-    "bot.hearts.follow.stop_moon": ("Stoppa månen: vinn det här sticket med {card:the} så att plats {seat} inte "
+    "bot.hearts.follow.stop_moon": ("Stoppa månen: vinn det här sticket med {card:the} så att {seat} inte "
                                     "kan ta alla poäng."),
-    "bot.hearts.follow.drop_queen": "Lägg {card:the} under {best_card:the}: sticket går till plats {seat}.",
+    "bot.hearts.follow.drop_queen": "Lägg {card:the} under {best_card:the}: sticket går till {seat}.",
     "bot.hearts.follow.first_trick": "Inga poäng kan hamna i första sticket: bli av med {card:the} nu.",
     "bot.hearts.follow.jack": "Vinn sticket med {card:the}: där ligger ruter knekt.",
     "bot.hearts.follow.last_clean": ("Sist i ett stick utan poäng: ta det med {card:the} för att bli av med ett "
@@ -627,15 +627,15 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.follow.later": "Spela {card:the}: en spelare efter dig kan fortfarande vinna det här sticket.",
     "bot.hearts.follow.must_win": ("Du måste vinna det här sticket: ta det med {card:the} och spara de lägre "
                                    "korten för att kunna lämna ifrån dig utspelet."),
-    "bot.hearts.discard.stop_moon": "Stoppa månen: ge {card:the} till plats {seat}, inte till plats {threat_seat}.",
-    "bot.hearts.discard.keep_hearts": ("Behåll dina hjärter för att hindra plats {seat} från att skjuta månen: "
+    "bot.hearts.discard.stop_moon": "Stoppa månen: ge {card:the} till {seat}, inte till {threat_seat}.",
+    "bot.hearts.discard.keep_hearts": ("Behåll dina hjärter för att hindra {seat} från att skjuta månen: "
                                        "släng {card:the}."),
-    "bot.hearts.discard.queen": "Saka {card:the}: du är renons i {suit}, och plats {seat} får den.",
+    "bot.hearts.discard.queen": "Saka {card:the}: du är renons i {suit}, och {seat} får den.",
     "bot.hearts.discard.high_spade": "Saka {card:the}: kortet skulle kunna fånga spader dam senare.",
-    "bot.hearts.discard.heart": "Saka {card:the}: renons i {suit}, ge poängen till plats {seat}.",
+    "bot.hearts.discard.heart": "Saka {card:the}: renons i {suit}, ge poängen till {seat}.",
     "bot.hearts.discard.high": ("Saka {card:the}: renons i {suit}, bli av med det kort som troligast vinner ett "
                                 "stick senare."),
-    "bot.hearts.lead.stop_moon": ("Stoppa månen: spela ut {card:the}, kortet vinner och tar en hjärter från plats "
+    "bot.hearts.lead.stop_moon": ("Stoppa månen: spela ut {card:the}, kortet vinner och tar en hjärter från "
                                   "{seat}."),
     "bot.hearts.lead.smoke": "Spela ut {card:the}: låga spader tvingar fram spader dam.",
     "bot.hearts.lead.risky": "Spela ut {card:the}: det finns inget säkrare, fast spader dam fortfarande är ute.",
@@ -674,8 +674,8 @@ MESSAGES: dict[str, Any] = {
     "bot.spades.why.my_nil": "du bjöd noll",
     "bot.spades.why.cover": "skydda din partners nollbud",
     "bot.spades.why.overtake": "din partners nollbud vinner det här sticket: ta över",
-    "bot.spades.why.nil_winning": "plats {seat} bjöd noll och vinner det här sticket",
-    "bot.spades.why.nil_after": "plats {seat} bjöd noll och spelar efter dig",
+    "bot.spades.why.nil_winning": "{seat} bjöd noll och vinner det här sticket",
+    "bot.spades.why.nil_after": "{seat} bjöd noll och spelar efter dig",
     "bot.spades.why.need": {"one": "din sida behöver {n} stick till",
                             "other": "din sida behöver {n} stick till"},
     "bot.spades.why.set": "ett eller två stick till sätter motståndarna bet",
