@@ -128,6 +128,8 @@ class TableView:
         self.said = 0  # the number of the last sentence put in the live region
         self.hand_key = ""  # the hand's card in the tab order (roving tabindex)
         self.sounds: Any = None  # ui/sound.py's Sounds, given by the page
+        self._passing: set[str] = set()  # keys of the cards picked to pass (see _send_off)
+        self._pass_to: tuple[float, float] = (0.0, 0.0)
 
     def get(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
@@ -404,8 +406,39 @@ class TableView:
             nodes.append(node)
         if h.face_down:
             nodes.append(self.d.el("span", {"class": "visually-hidden"}, h.label))
+        if h.mode == "pass":  # the cards picked to pass, and where they will go
+            self._passing = {c.key for c in h.cards if c.selected}
+            self._pass_to = h.pass_to
+        leaving = [node for key, node in kept.items() if key in self._passing]
+        if leaving:  # the exchange is made: the cards passed fly to their receiver
+            self._send_off(leaving, self._pass_to)
+            self._passing = set()
         self._reconcile(root, nodes)
         self._rove(root)
+
+    def _send_off(self, cards: list[Any], toward: tuple[float, float]) -> None:
+        """Passed cards leave toward their receiver: a copy of each flies from
+        where it stood (assets/baza.css .card-ghost) and is dropped later;
+        nothing moves with reduced motion or at instant speed (CSS)."""
+        body = self.doc.body
+        for old in self.doc.querySelectorAll(".card-ghost"):
+            if not old.getAnimations().length:
+                old.remove()
+        for card in cards:
+            box = card.getBoundingClientRect()
+            ghost = card.cloneNode(True)
+            for name in ("data-cmd", "data-arg", "data-key", "tabindex", "aria-pressed"):
+                ghost.removeAttribute(name)
+            ghost.setAttribute("aria-hidden", "true")
+            ghost.setAttribute("class", str(card.getAttribute("class")) + " card-ghost")
+            style = ghost.style
+            style.setProperty("left", f"{box.left}px")
+            style.setProperty("top", f"{box.top}px")
+            style.setProperty("width", f"{box.width}px")
+            style.setProperty("height", f"{box.height}px")
+            style.setProperty("--gx", f"{toward[0]}%")
+            style.setProperty("--gy", f"{toward[1]}%")
+            body.append(ghost)
 
     def _reconcile(self, node: Any, children: list[Any]) -> None:
         """Make ``children`` the children of ``node`` moving as little as

@@ -103,6 +103,7 @@ class Hand:
     face_down: int  # cards not looked at yet (blind nil)
     label: str  # "Your hand, 13 cards"
     mode: str  # "play", "pass", "view" or "none": how clicks are read
+    pass_to: tuple[float, float] = (0.0, 0.0)  # while passing: toward the receiver (see toward())
 
 
 @dataclass(frozen=True)
@@ -378,7 +379,10 @@ def _hand(v: Any, ui: UiState) -> Hand:
     label = t("hand.label", n=count)
     if mode == "play" and v.to_act == me:
         label = t("hand.label_playable", n=count, playable=sum(1 for c in cards if c.playable))
-    return Hand(tuple(cards), 0, label, mode)
+    pass_to = (0.0, 0.0)
+    if mode == "pass" and v.pass_target is not None:
+        pass_to = toward(seat_angle(v.pass_target, v.players, me), 420.0)
+    return Hand(tuple(cards), 0, label, mode, pass_to)
 
 
 # --------------------------------------------------------------------- controls

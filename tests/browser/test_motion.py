@@ -39,7 +39,13 @@ def test_cards_move_at_slow_speed(page, base_url):
     hand = page.evaluate(STYLE, "#hand .card")
     assert hand and {name for name, _, _ in hand} == {"dealt"}, "the hand is dealt in"
     assert wait_turn(page, timeout=60_000) == "pass"
-    pass_cards(page)
+    passed = pass_cards(page)
+    # When the exchange is made, the three cards fly toward their receiver (copies of them).
+    page.wait_for_function("() => document.querySelectorAll('.card-ghost').length >= 3", timeout=60_000)
+    ghosts = page.evaluate("""() => Array.from(document.querySelectorAll('.card-ghost')).map((e) => [
+        e.getAttribute('aria-label'), getComputedStyle(e).animationName, e.style.getPropertyValue('--gx')])""")
+    assert sorted(name for name, _, _ in ghosts) == sorted(passed)
+    assert {kind for _, kind, _ in ghosts} == {"passing"} and all(gx != "0%" for _, _, gx in ghosts), ghosts
     play_if_asked(page, "#trick .card.played")  # you may hold the 2 of clubs
     styles = trick_styles(page)
     assert styles[0][0] == "arrive"
@@ -56,8 +62,13 @@ def test_cards_move_at_slow_speed(page, base_url):
 
 def test_nothing_moves_at_instant_speed_or_with_reduced_motion(page, base_url):
     open_table(page, base_url, "?game=hearts&preset=classic&speed=instant&seed=3")
-    wait_turn(page)
+    assert wait_turn(page) == "pass"
     assert {name for name, _, _ in page.evaluate(STYLE, "#hand .card")} == {"none"}
+    pass_cards(page)
+    page.wait_for_function("() => document.querySelectorAll('.card-ghost').length >= 3", timeout=30_000)
+    shown = page.evaluate("() => Array.from(document.querySelectorAll('.card-ghost'),"
+                          " (e) => getComputedStyle(e).display)")
+    assert set(shown) == {"none"}, "passed cards do not fly at instant speed"
     page.emulate_media(reduced_motion="reduce")
     page.select_option("#speed", "slow")
     expect(page.locator("#table")).to_have_attribute("data-speed", "slow")
