@@ -85,7 +85,7 @@ def test_dialog_offers_every_option_grouped_and_explained(page, base_url, artifa
     expect(dialog.get_by_label("Nil", exact=True)).not_to_be_checked()
     # A value the engine refuses keeps the game from starting, with the reason.
     set_field(page, "Bag limit", "-3")
-    expect(dialog.locator(".dialog-error")).to_contain_text("bag_limit")
+    expect(dialog.locator(".dialog-error")).to_have_text("Bag limit must be from 0 to 100.")
     expect(dialog.get_by_role("button", name="Start game")).to_have_attribute("aria-disabled", "true")
     page.set_viewport_size({"width": 360, "height": 740})
     page.screenshot(path=artifacts / "dialog-phone.png")
@@ -109,7 +109,7 @@ def test_three_player_hearts_double_first_no_points_first_trick(page, base_url, 
     assert rules["Players"] == "3" and rules["Target score"] == "60"
     assert rules["No points on the first trick"] == "on"
     assert rules["Uneven deal"].startswith("Deal all")
-    expect(page.locator("#title")).to_contain_text("Hearts · classic · 3 players · to 60")
+    expect(page.locator("#title")).to_contain_text("Hearts · Classic · 3 players · to 60")
     expect(page.locator("#seats .seat")).to_have_count(3)
 
     # 52 cards for 3 players: 17 each and one more for the dealer's left.

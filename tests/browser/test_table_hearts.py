@@ -43,7 +43,7 @@ def table_snapshot(page):
 
 def test_hearts_hand_by_clicks(page, base_url, artifacts):
     open_table(page, base_url, "?game=hearts&preset=standard&speed=instant&seed=11")
-    expect(page.locator("#title")).to_contain_text("Hearts · standard · 4 players")
+    expect(page.locator("#title")).to_contain_text("Hearts · Standard · 4 players")
     expect(page.locator("#seats .seat")).to_have_count(4)
 
     # Hand 1 passes left, to West; every card of the hand is a button named by the card.

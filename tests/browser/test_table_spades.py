@@ -28,7 +28,7 @@ def bid_button(page, label):
 def test_spades_partnership_hand_by_clicks(page, base_url, artifacts):
     # Seed 1: West deals, so North bids first, then East, then you.
     open_table(page, base_url, "?game=spades&preset=partnership&speed=instant&seed=1")
-    expect(page.locator("#title")).to_contain_text("Spades · partnership · 4 players")
+    expect(page.locator("#title")).to_contain_text("Spades · Partnership · 4 players")
     assert wait_turn(page) == "bid"
     expect(page.locator("#seats [data-seat='0'] .seat-team")).to_have_text("You & North")
     assert len(card_names(page)) == 13
