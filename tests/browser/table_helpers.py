@@ -50,10 +50,12 @@ def awaiting(page: Page) -> str:
 def wait_turn(page: Page, after: int = -1, timeout: int = TURN_TIMEOUT_MS) -> str:
     """Wait until the table waits for the human (after step ``after``); return what for."""
     try:
-        page.wait_for_function(
+        # The answer is read in the same moment as the condition: a second read
+        # could see the table already moved on (a restored match catching up).
+        found = page.wait_for_function(
             """(after) => {
                 const t = document.getElementById('table');
-                return t.dataset.awaiting && Number(t.dataset.step) > after;
+                return t.dataset.awaiting && Number(t.dataset.step) > after ? t.dataset.awaiting : false;
             }""",
             arg=after,
             timeout=timeout,
@@ -66,7 +68,7 @@ def wait_turn(page: Page, after: int = -1, timeout: int = TURN_TIMEOUT_MS) -> st
                         document.getElementById('message').textContent]; }"""
         )
         raise AssertionError(f"the table did not turn to us after step {after}: {state}") from None
-    return awaiting(page)
+    return str(found.json_value())
 
 
 def click(page: Page, target: Locator) -> None:
