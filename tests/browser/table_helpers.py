@@ -104,7 +104,17 @@ def trick_names(page: Page) -> list[str]:
 
 
 def pass_cards(page: Page, names: list[str] | None = None) -> list[str]:
-    """Choose cards to pass (the first ones, or ``names``) and pass them."""
+    """Choose cards to pass (the first ones, or ``names``) and pass them.
+
+    Returns [] when the table has moved past your pass meanwhile (a restored
+    match catching up), so that a caller waiting for its turn looks again."""
+    page.wait_for_function(
+        """() => /Choose \\d+ card/.test((document.getElementById('prompt') || {}).textContent || '')
+                 || document.getElementById('table').dataset.awaiting !== 'pass'""",
+        timeout=TURN_TIMEOUT_MS,
+    )
+    if awaiting(page) != "pass":
+        return []
     prompt = page.locator("#prompt").inner_text()
     count = int(re.search(r"Choose (\d+) card", prompt).group(1))
     names = names or card_names(page)[:count]
