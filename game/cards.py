@@ -96,6 +96,22 @@ def card_name(c: int) -> str:
     return f"{RANK_NAMES[rank_of(c)]} of {SUIT_NAMES[suit_of(c)]}"
 
 
+def english_param(name: str, value: object) -> object:
+    """A message parameter as the English sentences show it: by the engine's
+    convention a name ending in "card" holds a card id, one ending in "suit"
+    a suit (game/explain.py, game/claim.py, game/bots/reasons.py; the
+    table's languages follow the same convention in ui/i18n.py).
+
+    >>> english_param("best_card", 49), english_param("suit", 2), english_param("n", 3)
+    ('Queen of spades', 'hearts', 3)
+    """
+    if name.endswith("card") and isinstance(value, int):
+        return card_name(value)
+    if name.endswith("suit") and isinstance(value, int):
+        return SUIT_NAMES[value]
+    return value
+
+
 def parse_card(text: object) -> int:
     """Deck-0 card from ``"QS"``-style text (``"10S"`` is accepted too).
 

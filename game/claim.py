@@ -63,9 +63,8 @@ from .cards import (
     QUEEN_SPADES_MASK,
     RANK_OF,
     SUIT_MASKS,
-    SUIT_NAMES,
     SUIT_OF,
-    card_name,
+    english_param,
 )
 
 if TYPE_CHECKING:
@@ -165,12 +164,7 @@ def render(message: tuple[str, dict], names: Sequence[str] = ()) -> str:
     key, params = message
     shown = {}
     for name, value in params.items():
-        if name == "seat":
-            shown[name] = names[value]
-        elif name == "card":
-            shown[name] = card_name(value)
-        elif name == "suit":
-            shown[name] = SUIT_NAMES[value]
+        shown[name] = names[value] if name == "seat" else english_param(name, value)
     return MESSAGES[key].format(**shown)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import BLIND_NIL_BID, LOOK, NIL_BID, auction_suit, bid_value, is_bid, is_card
-from .cards import DECK_SIZE, HEARTS, HEARTS_POINT_MASK, SUIT_MASKS, SUIT_NAMES, card_name, iter_cards, suit_of
+from .cards import DECK_SIZE, HEARTS, HEARTS_POINT_MASK, SUIT_MASKS, SUIT_NAMES, english_param, iter_cards, suit_of
 
 if TYPE_CHECKING:
     from .state import Match
@@ -77,14 +77,12 @@ def render(message: Message | None) -> str:
     key, params = message
     shown = {}
     for name, value in params.items():
-        if name.endswith("card"):
-            shown[name] = card_name(value)
-        elif name.endswith("suit"):
+        if name.endswith("suit"):
             shown[name] = SUIT_NAMES[value].capitalize() if key == "not_broken" else SUIT_NAMES[value]
         elif name == "doing":
             shown[name] = MESSAGES["doing." + value]
         else:
-            shown[name] = value
+            shown[name] = english_param(name, value)
     text = MESSAGES[key].format(**shown)
     return text
 

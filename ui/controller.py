@@ -340,19 +340,16 @@ class Controller:
         m = self.match
         if m is None or self.hint is None:
             return
-        names = self._names()
 
         def said(message: Any) -> str:
             if isinstance(message, str):
                 return message
             key, params = message
-            shown = dict(params)
+            shown = self._seats_named(params)
             for name, value in params.items():
                 if name.endswith("why"):
                     inner = {k: v for k, v in params.items() if k != name and not k.endswith("_" + name)}
                     shown[name] = said((value, inner))
-                elif name.endswith("seat") and isinstance(value, int) and 0 <= value < len(names):
-                    shown[name] = names[value]  # "West", as the table names the seats
             try:
                 return t("bot." + key, **shown)
             except (KeyError, IndexError, ValueError):  # a broken translation: the English
@@ -446,16 +443,21 @@ class Controller:
         self._changed()
         self.kick()
 
+    def _seats_named(self, params: dict[str, Any]) -> dict[str, Any]:
+        """A message's parameters with its seats ("...seat": a number) named as
+        the table names them ("West"), for the engine's and the bots' reasons."""
+        names = self._names()
+        return {k: names[v] if k.endswith("seat") and isinstance(v, int) and 0 <= v < len(names) else v
+                for k, v in params.items()}
+
     def _claim_reason(self, claim: Any) -> str:
         """The claim's reason in the table's language (the engine's English if need be)."""
         message = getattr(claim, "message", None)
         if not message:
             return claim.reason
         key, params = message
-        names = self._names()
-        shown = {k: names[v] if k == "seat" else v for k, v in params.items()}
         try:
-            return t("claim.r." + key, **shown)
+            return t("claim.r." + key, **self._seats_named(params))
         except (KeyError, IndexError, ValueError):
             return claim.reason
 

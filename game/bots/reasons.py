@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import SUIT_NAMES, card_name
+from ..cards import english_param
 
 Message = tuple[str, dict]
 
@@ -204,12 +204,8 @@ def render(message: Message | None) -> str:
     for name, value in params.items():
         if name.endswith("why"):
             shown[name] = render((value, inner_params(params, name)))
-        elif name.endswith("card"):
-            shown[name] = card_name(value)
-        elif name.endswith("suit"):
-            shown[name] = SUIT_NAMES[value]
         else:
-            shown[name] = value
+            shown[name] = english_param(name, value)
     return template(key, params).format(**shown)
 
 
