@@ -23,7 +23,10 @@ from typing import Any
 
 from .dom import Dom, absent
 from .i18n import t
-from .saves import IMPORT_MAX_CHARS, Button, Confirm, Note, Panel, Saves, clean_name
+from .saves import Saves
+from .saves_data import IMPORT_MAX_CHARS
+from .saves_view import Button, Confirm, Note, Panel
+from .settings import clean_name
 from .storage import StorageFull, StorageUnavailable
 
 

@@ -1,6 +1,7 @@
 """Saves under CPython, with a dict for localStorage: autosave and resume at
 every moment, bad storage of every kind, migrations, quota, bounded size,
-statistics, export and import, two tabs (ui/storage.py, ui/saves.py)."""
+statistics, export and import, two tabs (ui/storage.py, ui/saves.py,
+ui/saves_data.py, ui/saves_view.py)."""
 
 import asyncio
 import dataclasses
@@ -16,9 +17,9 @@ from game.state import new_match
 from ui import settings as S
 from ui import storage as ST
 from ui.controller import Controller
-from ui.saves import (
+from ui.saves import Saves
+from ui.saves_data import (
     COUNTED_IDS,
-    Saves,
     add_result,
     empty_stats,
     export_document,
@@ -874,7 +875,7 @@ def test_bot_moves_from_another_tab_are_taken_quietly():
 
 
 def test_names_are_cleaned():
-    from ui.saves import clean_name
+    from ui.settings import clean_name
 
     assert clean_name("  Ana\n\x00 <b>Maria</b>  ") == "Ana <b>Maria</b>"
     assert len(clean_name("x" * 100)) == 20
