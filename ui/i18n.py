@@ -13,16 +13,20 @@ Cards and suits are passed as numbers and named in the language of the
 moment: a parameter whose name ends in ``card`` is a card (``{card}`` its
 name, ``{card:the}`` its name with the article the sentence needs), one
 ending in ``suit`` a suit, one ending in ``cards`` a list of cards
-("the 2 of clubs, the 3 of clubs and the Ace of hearts").
+("the 2 of clubs, the 3 of clubs and the Ace of hearts"). A number with a
+fraction takes the language's decimal sign (``number.decimal``): "2.5" in
+English, "2,5" in Spanish, Portuguese and Swedish.
 
 >>> set_language("en")
 >>> t("hand.label", n=1), t("hand.label", n=13)
 ('Your hand, 1 card', 'Your hand, 13 cards')
 >>> t("card.name", card=49), card_text(49, "the")
 ('Queen of spades', 'the Queen of spades')
+>>> t("bot.spades.auction", bid=7, suit=3, tricks=6.5)
+'Bid 7 in spades: the hand counts 6.5 tricks with that trump.'
 >>> set_language("sv")
->>> t("card.name", card=49)
-'Spader dam'
+>>> t("card.name", card=49), t("bot.spades.auction", bid=7, suit=3, tricks=6.5)
+('Spader dam', 'Bjud 7 i spader: handen är värd 6,5 stick med den trumfen.')
 >>> set_language("en")
 
 The engine speaks English (its refusals are also for the command line and
@@ -38,6 +42,9 @@ from typing import Any
 
 LANGUAGES = {"en": "English", "es": "Español", "pt": "Português", "sv": "Svenska"}
 DEFAULT = "en"
+# The browser's locale for each language (dates, as Intl and toLocaleString
+# take it); Portuguese as in Brazil, like its plural rule below.
+LOCALES = {"en": "en", "es": "es", "pt": "pt-BR", "sv": "sv-SE"}
 
 _catalogues: dict[str, dict[str, Any]] = {}
 _language = DEFAULT
@@ -58,6 +65,13 @@ def set_language(lang: str) -> None:
 
 def language() -> str:
     return _language
+
+
+def locale() -> str:
+    """The current language as a browser locale ("sv-SE"), for the dates the
+    page formats itself, so that they follow the table's language rather
+    than the browser's."""
+    return LOCALES[_language]
 
 
 def pick_language(preferred: list[str] | tuple[str, ...]) -> str:
@@ -126,6 +140,23 @@ class _Cards:
         return list_text([card_text(c, spec or "the", self.lang) for c in self.cards], self.lang)
 
 
+class _Number:
+    """A number as a format parameter: formatted as usual (``{tricks:.1f}``),
+    then with the language's decimal sign in place of the point."""
+
+    def __init__(self, value: float, lang: str) -> None:
+        self.value = value
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.value, spec)
+        sign = _lookup(self.lang, "number.decimal")
+        return text.replace(".", sign) if sign != "." else text
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
 def _lookup(lang: str, key: str) -> str:
     text = catalogue(lang).get(key)
     if text is None:
@@ -164,6 +195,8 @@ def _wrap(params: dict[str, Any], lang: str) -> dict[str, Any]:
             out[name] = _Card(value, lang)
         elif name.endswith("suit") and isinstance(value, int):
             out[name] = _Suit(value, lang)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[name] = _Number(value, lang)  # an int too: "{tricks:.1f}" writes 3 as "3.0"
         else:
             out[name] = value
     return out

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .dom import Dom, absent
-from .i18n import t
+from .i18n import locale, t
 from .saves import Saves
 from .saves_data import IMPORT_MAX_CHARS
 from .saves_view import Button, Confirm, Note, Panel
@@ -261,7 +261,7 @@ class SavesPage:
         if not ms:
             return ""
         try:
-            return str(self.win.Date.new(ms).toLocaleString())
+            return str(self.win.Date.new(ms).toLocaleString(locale()))  # the table's language, not the browser's
         except Exception:
             return ""
 

@@ -23,6 +23,7 @@ MESSAGES: dict[str, Any] = {
     "article.10": "the", "article.11": "the", "article.12": "the",
     "card.name": "{card}",
     "list.pattern": "{first} and {last}",
+    "number.decimal": ".",  # the decimal point of a number with a fraction: "2.5"
     # Seats
     "seat.you": "You",
     "compass.0": "South", "compass.1": "South-west", "compass.2": "West", "compass.3": "North-west",

@@ -28,6 +28,7 @@ MESSAGES: dict[str, Any] = {
     "article.10": "la", "article.11": "el", "article.12": "el",
     "card.name": "{card}",
     "list.pattern": "{first} y {last}",
+    "number.decimal": ",",  # la coma decimal: "2,5"
     # Los asientos
     "seat.you": "Tú",
     "compass.0": "Sur", "compass.1": "Suroeste", "compass.2": "Oeste", "compass.3": "Noroeste",

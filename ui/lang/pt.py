@@ -23,6 +23,7 @@ MESSAGES: dict[str, Any] = {
     "article.10": "a", "article.11": "o", "article.12": "o",
     "card.name": "{card}",
     "list.pattern": "{first} e {last}",
+    "number.decimal": ",",  # a vírgula decimal: "2,5"
     # Seats
     "seat.you": "Você",
     "compass.0": "Sul", "compass.1": "Sudoeste", "compass.2": "Oeste", "compass.3": "Noroeste",

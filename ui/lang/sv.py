@@ -23,6 +23,7 @@ MESSAGES: dict[str, Any] = {
     "article.10": "", "article.11": "", "article.12": "",
     "card.name": "{card}",
     "list.pattern": "{first} och {last}",
+    "number.decimal": ",",  # decimalkomma: "2,5"
     # Seats
     "seat.you": "Du",
     "compass.0": "Syd", "compass.1": "Sydväst", "compass.2": "Väst", "compass.3": "Nordväst",
