@@ -6,7 +6,8 @@ Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     index.html, pyscript.toml     the page and PyScript's config
     sw.js                         the service worker (offline play, updates)
     files.json                    the build's file list: URL, size, SHA-256
-    game/**.py, ui/**.py          Python sources, fetched into Pyodide's FS
+    game/**.py, ui/**.py          Python sources: the loader fetches them one by
+                                  one only when the start zip cannot be used
     assets/**                     CSS, scripts, icons, the web app manifest
     runtime/pyscript-V-H/         @pyscript/core: core.js, core.css, the chunks
                                   this page loads (V version, H content hash)
@@ -14,7 +15,8 @@ Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     runtime/start-H/              loader.mjs (PyScript's interpreter, it starts
                                   Pyodide) and python_stdlib_pyc.zip, the
                                   precompiled standard library it puts in front
-                                  of the stock one
+                                  of the stock one, with the game's sources and
+                                  .pyc that it writes into Python's file system
 
 Cache busting: a file under runtime/ never changes under its name, because
 the directory name carries the package version and a hash of its content.
@@ -47,6 +49,7 @@ Standard library only, so that it runs before any virtualenv exists.
 
 import argparse
 import hashlib
+import io
 import json
 import os
 import posixpath
@@ -56,6 +59,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -272,7 +276,26 @@ def precompiled_stdlib(pyodide_src: Path, src: Path) -> bytes:
     return cached.read_bytes()
 
 
-def write_start(out: Path, pyodide_dir: str, pyodide_src: Path, src: Path, precompile: bool) -> str:
+def with_game_sources(data: bytes, src: Path, py_paths: list[str]) -> bytes:
+    """The precompiled zip with the game's sources added under baza-home/.
+
+    The loader writes them, with their .pyc, into Python's file system: the
+    game arrives in the one request of the zip instead of one per module.
+    Deterministic, as the zip itself: fixed timestamps, sorted entries.
+    """
+    buffer = io.BytesIO(data)
+    with zipfile.ZipFile(buffer, "a") as archive:
+        for path in sorted(py_paths):
+            info = zipfile.ZipInfo(f"baza-home/{path}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, (src / path).read_bytes())
+    return buffer.getvalue()
+
+
+def write_start(
+    out: Path, pyodide_dir: str, pyodide_src: Path, src: Path, game: dict[str, str], precompile: bool
+) -> str:
     """runtime/start-<hash>/: loader.mjs and the precompiled zip; return that path.
 
     A folder of its own, beside Pyodide's: the zip follows the game's
@@ -280,21 +303,30 @@ def write_start(out: Path, pyodide_dir: str, pyodide_src: Path, src: Path, preco
     name means downloading the 14 MB runtime again). Its name carries the
     hash of its content, as the runtime folders do (PyScript takes an
     interpreter URL only if it ends in .mjs, so no ?v= here).
+
+    game maps each of the game's module paths to its versioned URL: the
+    loader fetches them one by one when the zip cannot be used.
     """
     staging = out / "runtime" / ".start"
     staging.mkdir(parents=True)
     names, precompiled = [LOADER], None
     if precompile:
-        data = precompiled_stdlib(pyodide_src, src)
+        data = with_game_sources(precompiled_stdlib(pyodide_src, src), src, list(game))
         (staging / PRECOMPILED_ZIP).write_bytes(data)
         names.append(PRECOMPILED_ZIP)
         precompiled = {"url": f"./{PRECOMPILED_ZIP}", "bytes": len(data), "sha256": sha256(data)}
+    # The loader sits two folders down (runtime/start-<hash>/).
+    files = [[path, f"../../{url}"] for path, url in game.items()]
     text = LOADER_TEMPLATE.read_text(encoding="utf-8")
-    placeholder = "const PRECOMPILED = null; // filled in by build/build.py"
+    placeholders = {
+        "const PRECOMPILED = null; // filled in by build/build.py": f"const PRECOMPILED = {json.dumps(precompiled)};",
+        "const GAME = null; // filled in by build/build.py": f"const GAME = {json.dumps({'files': files})};",
+    }
     logical = '"../pyodide/'  # the Pyodide folder, as the template names it
-    if text.count(placeholder) != 1 or text.count(logical) != 2:
-        die(f"{LOADER_TEMPLATE} must contain `{placeholder}` once and {logical} twice")
-    text = text.replace(placeholder, f"const PRECOMPILED = {json.dumps(precompiled)};")
+    if any(text.count(p) != 1 for p in placeholders) or text.count(logical) != 2:
+        die(f"{LOADER_TEMPLATE} must contain {list(placeholders)} once each and {logical} twice")
+    for placeholder, line in placeholders.items():
+        text = text.replace(placeholder, line)
     text = text.replace(logical, '"../' + pyodide_dir.removeprefix("runtime/") + "/")
     (staging / LOADER).write_text(text, encoding="utf-8")
     digest = hashlib.sha256()
@@ -342,18 +374,15 @@ def read_config(src: Path) -> dict:
     return config
 
 
-def write_config(site: "Site", src: Path, py_urls: dict[str, str]) -> None:
-    """Copy pyscript.toml and append a [files] table listing every module.
+def write_config(site: "Site", src: Path) -> None:
+    """Copy pyscript.toml with its references versioned.
 
-    PyScript only puts into Pyodide's filesystem what [files] lists, so the
-    table is generated from what was copied: adding a module to game/ or
-    ui/ never needs a config edit, and a stale list cannot break the page.
-    Each module is fetched from its versioned URL into its plain path.
+    No [files] table: the game's modules reach Python's file system through
+    the loader (build/pyodide-loader.mjs), in the precompiled zip or one by
+    one, so adding a module to game/ or ui/ never needs a config edit.
     """
     text = site.rewrite("pyscript.toml", src.read_text(encoding="utf-8"))
-    lines = ["", "# Generated by build/build.py from game/ and ui/.", "[files]"]
-    lines += [f'"./{url}" = "./{path}"' for path, url in py_urls.items()]
-    (site.out / "pyscript.toml").write_text(text.rstrip("\n") + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    (site.out / "pyscript.toml").write_text(text, encoding="utf-8")
     site.done.add("pyscript.toml")
 
 
@@ -435,6 +464,32 @@ def add_csp_meta(index: Path) -> None:
     index.write_text(text[: charset.end()] + "\n  " + meta + text[charset.end() :], encoding="utf-8")
 
 
+def add_preloads(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str, start_dir: str) -> None:
+    """Let the browser fetch what the start needs at once, not one after another.
+
+    PyScript's start is a chain: core.js imports its core chunk, which
+    fetches pyscript.toml, then imports the toml and error chunks, then our
+    loader, which imports Pyodide's module. Each link waited for the one
+    before (a round trip through the service worker each, on a return
+    visit). Preloads ask for all of them while the page is parsed. The large
+    files (the wasm, the zips) are left to Pyodide and the loader: preloaded
+    too, they delayed the style sheets and so the first paint (measured,
+    docs/PERFORMANCE.md).
+    """
+    modules = [f"{pyscript_dir}/{p.name}" for p in sorted((index.parent / pyscript_dir).glob("*.js"))]
+    modules += [f"{start_dir}/{LOADER}", f"{pyodide_dir}/pyodide.mjs"]
+    fetches = [site.url_of("pyscript.toml")]
+    links = [f'<link rel="modulepreload" href="./{url}">' for url in modules if not url.endswith("/core.js")]
+    links += [f'<link rel="preload" href="./{url}" as="fetch" crossorigin>' for url in fetches]
+    text = index.read_text(encoding="utf-8")
+    anchor = re.search(r'<script type="module" src="\./runtime/pyscript[^"]*/core\.js"></script>', text)
+    if anchor is None:
+        die(f"{index.name} has no module script for PyScript's core.js")
+    index.write_text(
+        text[: anchor.end()] + "".join("\n  " + link for link in links) + text[anchor.end() :], encoding="utf-8"
+    )
+
+
 def write_service_worker(out: Path, file_list: dict) -> None:
     """dist/sw.js: the template with this build's version and files filled in.
 
@@ -478,11 +533,6 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool 
         config,
     )
     pyodide_dir = copy_runtime(out, "pyodide", package_version(pyodide_src), pyodide_src, PYODIDE_FILES, config)
-    start_dir = write_start(out, pyodide_dir, pyodide_src, src, precompile)
-    site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
-    site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
-    site.urls[RUNTIME["start"] + "/"] = start_dir + "/"
-
     shutil.copyfile(src / "index.html", out / "index.html")
     if csp_meta:
         add_csp_meta(out / "index.html")
@@ -493,8 +543,14 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool 
         if (src / package).is_dir():
             rels = copy_tree(src / package, out / package, "**/*.py")
             py_paths += [f"{package}/{rel.as_posix()}" for rel in rels]
-    write_config(site, src / "pyscript.toml", {p: site.url_of(p) for p in py_paths})
+    game = {path: site.url_of(path) for path in py_paths}
+    start_dir = write_start(out, pyodide_dir, pyodide_src, src, game, precompile)
+    site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
+    site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
+    site.urls[RUNTIME["start"] + "/"] = start_dir + "/"
+    write_config(site, src / "pyscript.toml")
     site.finalise("index.html")
+    add_preloads(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir)
     for path in sorted(out.rglob("*")):  # text files that nothing above refers to
         site.finalise(path.relative_to(out).as_posix())
 

@@ -8,15 +8,19 @@
 // It starts Python with the precompiled standard library of the build
 // (build/precompile.mjs: the .pyc of the modules a start imports, made by
 // Pyodide's own CPython) in front of the stock python_stdlib.zip on
-// sys.path. Compiling those ~150 modules from source took most of the
-// start (docs/PERFORMANCE.md).
+// sys.path. Compiling those ~150 modules from source took most of the start.
 //
-// The stock zip stays in place behind it, so any failure falls back to a
-// plain start from sources, and the page still reaches its table: the zip
-// missing or not the build's (size or SHA-256), or a start with it that
-// throws (a .pyc of another Python, damaged bytecode). What happened is in
-// globalThis.bazaStart = {stdlib: "precompiled" | "source", game, reason}
-// (tests/browser/test_startup_paths.py).
+// It puts the game's modules into Python's file system: from the same zip
+// (their sources and .pyc: one request instead of ~40), or, when the zip
+// cannot be used, fetched one by one (GAME.files). pyscript.toml has no
+// [files] table.
+//
+// Any failure falls back to a plain start, and the page still reaches its
+// table: the zip missing or not the build's (size or SHA-256), a start with
+// it that throws (a .pyc of another Python, damaged bytecode), game bytecode
+// that does not load. What happened is in globalThis.bazaStart =
+// {stdlib: "precompiled" | "source", game: "precompiled" | "source" |
+// "files", reason} (tests/browser/test_startup_paths.py).
 import { loadPyodide as loadPyodideItself, version } from "../pyodide/pyodide.mjs";
 
 export { version };
@@ -25,11 +29,13 @@ const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const loadPlain = (options) => loadPyodideItself({ ...options, indexURL: INDEX_URL });
 
 const PRECOMPILED = null; // filled in by build/build.py
+const GAME = null; // filled in by build/build.py
 // Where the zip goes in Python's file system, and onto sys.path (PYTHONPATH
 // comes before the stock zip, /lib/python314.zip).
 const ZIP_PATH = "/lib/baza-stdlib-pyc.zip";
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+const lastLine = (error) => String(error?.message ?? error).trim().split("\n").at(-1);
 
 async function fetchPrecompiled() {
   if (!PRECOMPILED) throw new Error("no precompiled standard library in this build");
@@ -46,39 +52,68 @@ async function fetchPrecompiled() {
   return data;
 }
 
-// The zip also holds the game's modules compiled (checked hash-based .pyc,
-// which Python uses only while the source PyScript writes from [files]
-// hashes the same): written where the import system looks for them, under
-// the working directory, once every one of them has unmarshalled.
+// The zip's "baza-home/" entries are the game's sources and their checked
+// hash-based .pyc (which Python uses only while the source hashes the
+// same): written under the working directory, where the import system
+// finds them. The .pyc only once every one of them has unmarshalled, else
+// the sources alone (the game then compiles at import).
 const UNPACK = `
 import marshal, os, zipfile
 with zipfile.ZipFile(ZIP_PATH) as archive:
     entries = [(name.removeprefix("baza-home/"), archive.read(name))
                for name in archive.namelist() if name.startswith("baza-home/")]
-for name, data in entries:
-    marshal.loads(memoryview(data)[16:])
-for name, data in entries:
+sources = [(name, data) for name, data in entries if name.endswith(".py")]
+compiled = [(name, data) for name, data in entries if name.endswith(".pyc")]
+if not sources:
+    raise ValueError("the zip holds no game sources")
+try:
+    for name, data in compiled:
+        marshal.loads(memoryview(data)[16:])
+except Exception as error:
+    problem = f"{type(error).__name__}: {error}"
+    compiled = []
+else:
+    problem = ""
+for name, data in sources + compiled:
     os.makedirs(os.path.dirname(name), exist_ok=True)
     with open(name, "wb") as file:
         file.write(data)
+problem
 `;
 
 function unpackGame(pyodide) {
   const scope = pyodide.globals.get("dict")();
   try {
     scope.set("ZIP_PATH", ZIP_PATH);
-    pyodide.runPython(UNPACK, { globals: scope });
-    return "precompiled";
-  } catch (error) {
-    console.warn(`Baza: the game's modules compile from source (${String(error?.message ?? error).trim().split("\n").at(-1)})`);
+    const problem = pyodide.runPython(UNPACK, { globals: scope });
+    if (!problem) return "precompiled";
+    console.warn(`Baza: the game's modules compile from source (${problem})`);
     return "source";
   } finally {
     scope.destroy();
   }
 }
 
-// The download starts when PyScript imports this module, alongside the
-// wasm and the stock zip.
+async function fetchGame(pyodide) {
+  if (!GAME) throw new Error("this build lists no game files");
+  const files = await Promise.all(
+    GAME.files.map(async ([path, url]) => {
+      const response = await fetch(new URL(url, import.meta.url));
+      if (!response.ok) throw new Error(`Baza could not download ${path} (HTTP ${response.status}): reload the page`);
+      return [path, new Uint8Array(await response.arrayBuffer())];
+    }),
+  );
+  const { FS } = pyodide;
+  const home = FS.cwd();
+  for (const [path, data] of files) {
+    FS.mkdirTree(`${home}/${path.split("/").slice(0, -1).join("/")}`);
+    FS.writeFile(`${home}/${path}`, data);
+  }
+  return "files";
+}
+
+// The download starts when PyScript imports this module (index.html
+// preloads it), before PyScript asks for Python.
 const pending = fetchPrecompiled();
 pending.catch(() => {}); // handled in loadPyodide
 
@@ -94,13 +129,20 @@ export async function loadPyodide(options = {}) {
         if (options.fsInit) await options.fsInit(FS, info);
       },
     });
-    globalThis.bazaStart = { stdlib: "precompiled", game: unpackGame(pyodide) };
+    let game;
+    try {
+      game = unpackGame(pyodide);
+    } catch (error) {
+      console.warn(`Baza: the game's modules are fetched one by one (${lastLine(error)})`);
+      game = await fetchGame(pyodide);
+    }
+    globalThis.bazaStart = { stdlib: "precompiled", game };
     return pyodide;
   } catch (error) {
     reason = String(error?.message ?? error).split("\n").slice(-2).join(" ").trim();
     console.warn(`Baza: starting Python from the standard library's sources (${reason})`);
   }
   const pyodide = await loadPlain(options);
-  globalThis.bazaStart = { stdlib: "source", reason };
+  globalThis.bazaStart = { stdlib: "source", game: await fetchGame(pyodide), reason };
   return pyodide;
 }

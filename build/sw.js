@@ -77,15 +77,22 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Opened once per worker: every request of a start needs it.
+let opened = null;
+const ourCache = () => (opened ??= caches.open(CACHE));
+
 async function respond(request) {
-  const cache = await caches.open(CACHE);
+  const cache = await ourCache();
   const url = new URL(request.url);
   url.hash = "";
   const bare = url.origin + url.pathname;
   const isPage = request.mode === "navigate" && (bare === scoped("./") || bare === PAGE);
-  // ignoreSearch: "./?game=hearts" is the page, and a file requested without
-  // its ?v= (say by Python code) is still the file of this build.
-  const hit = await cache.match(isPage ? PAGE : request, { ignoreSearch: true });
+  // The exact URL first: an indexed lookup. Then ignoreSearch, which reads
+  // every entry of the cache: "./?game=hearts" is the page, and a file
+  // requested without its ?v= (say by Python code) is still the file of
+  // this build.
+  const key = isPage ? PAGE : request;
+  const hit = (await cache.match(key)) || (await cache.match(key, { ignoreSearch: true }));
   return hit || fetch(request);
 }
 

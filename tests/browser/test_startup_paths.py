@@ -3,8 +3,10 @@
 The build starts Pyodide through runtime/start-*/loader.mjs (from
 build/pyodide-loader.mjs) with a precompiled standard library
 (python_stdlib_pyc.zip, build/precompile.mjs) in front of the stock
-python_stdlib.zip. If that zip is missing, is not the build's, or breaks the
-start, the loader starts from the stock zip alone. Each path here is served
+python_stdlib.zip; the same zip brings the game's modules (sources and
+.pyc). If that zip is missing, is not the build's, or breaks the start, the
+loader starts from the stock zip alone and fetches the game's modules one
+by one. Each path here is served
 from an origin of its own (no shared HTTP cache), with service workers
 blocked (the shared browser), and must end on a table where a card is
 played. The loader says which path it took in globalThis.bazaStart.
@@ -73,6 +75,9 @@ def start_and_play(browser, serve, dist: Path) -> dict:
         assert not page.log.page_errors, page.log.page_errors
         assert page.locator(".py-error").count() == 0
         started["console_errors"] = page.log.console_errors
+        # The game's modules requested one by one (ui/main.py is PyScript's script: always fetched).
+        modules = [url.removeprefix(site.url).split("?")[0] for url in page.log.requests]
+        started["module_requests"] = [url for url in modules if url.endswith(".py") and url != "ui/main.py"]
         return started
     finally:
         page.close()
@@ -81,11 +86,16 @@ def start_and_play(browser, serve, dist: Path) -> dict:
 def test_build_ships_the_precompiled_stdlib(dist):
     folder = start_folder(dist)
     names = zipfile.ZipFile(folder / ZIP).namelist()
-    assert names and all(name.endswith(".pyc") for name in names)
-    # The game's modules, as __pycache__ files for the loader to write under /home/pyodide.
+    stdlib = [name for name in names if not name.startswith("baza-home/")]
+    assert stdlib and all(name.endswith(".pyc") for name in stdlib)
+    # The game's modules, sources and __pycache__ files, for the loader to write under /home/pyodide.
     assert "baza-home/game/__pycache__/state.cpython-314.pyc" in names
     assert "baza-home/ui/__pycache__/controller.cpython-314.pyc" in names
     assert not any(name.startswith("baza-home/ui/__pycache__/main.") for name in names)  # run as a script
+    sources = {name.removeprefix("baza-home/") for name in names if name.endswith(".py")}
+    shipped = {f["path"] for f in json.loads((dist / "files.json").read_text())["files"]}
+    assert sources == {path for path in shipped if path.endswith(".py")}
+    assert {"game/state.py", "ui/main.py", "ui/lang/sv.py"} <= sources
     # What Pyodide's own start imports, and what PyScript and the game import.
     for module in ("asyncio/__init__.pyc", "json/decoder.pyc", "random.pyc", "html/__init__.pyc"):
         assert module in names
@@ -141,6 +151,7 @@ def test_precompiled_start_plays(browser, serve, dist):
     assert started["stdlib"] == "precompiled"
     assert started["game"] == "precompiled"
     assert started["console_errors"] == []
+    assert started["module_requests"] == []  # they came in the zip
 
 
 def test_damaged_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
@@ -152,6 +163,8 @@ def test_damaged_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
     started = start_and_play(browser, serve, copy)
     assert started["stdlib"] == "source"
     assert "SHA-256" in started["reason"]
+    assert started["game"] == "files"
+    assert "game/state.py" in started["module_requests"]
 
 
 def test_missing_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
@@ -160,6 +173,7 @@ def test_missing_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
     started = start_and_play(browser, serve, copy)
     assert started["stdlib"] == "source"
     assert "404" in started["reason"]
+    assert started["game"] == "files"
 
 
 def damage_bytecode(folder: Path, tmp_path: Path, which) -> None:
@@ -167,8 +181,9 @@ def damage_bytecode(folder: Path, tmp_path: Path, which) -> None:
     broken = tmp_path / "broken.zip"
     with zipfile.ZipFile(folder / ZIP) as good, zipfile.ZipFile(broken, "w") as bad:
         for info in good.infolist():
-            pyc = good.read(info)
-            bad.writestr(info.filename, pyc[:16] + bytes(reversed(pyc[16:])) if which(info.filename) else pyc)
+            data = good.read(info)
+            damage = info.filename.endswith(".pyc") and which(info.filename)
+            bad.writestr(info.filename, data[:16] + bytes(reversed(data[16:])) if damage else data)
     set_precompiled(folder, broken.read_bytes())
 
 
@@ -179,6 +194,7 @@ def test_broken_game_bytecode_falls_back_to_sources(browser, serve, dist, tmp_pa
     started = start_and_play(browser, serve, copy)
     assert started["stdlib"] == "precompiled"
     assert started["game"] == "source"
+    assert started["module_requests"] == []  # the sources came in the zip
 
 
 def test_broken_bytecode_falls_back_to_sources(browser, serve, dist, tmp_path):
