@@ -43,6 +43,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
 HOOK = "export async function loadPyodide(options = {}) {\n"
 PROFILE = 'options = { ...options, env: { ...options.env, PYTHONPROFILEIMPORTTIME: "1" } };\n'
+GAME_PYC = 'compiled = [(name, data) for name, data in entries if name.endswith(".pyc")]'
 
 
 def copy(dist: Path, out: Path, precompiled: bool, game: bool = True) -> Path:
@@ -53,10 +54,10 @@ def copy(dist: Path, out: Path, precompiled: bool, game: bool = True) -> Path:
     if text.count(HOOK) != 1:
         sys.exit("importtime: loader.mjs has no loadPyodide to hook")
     text = text.replace(HOOK, HOOK + "  " + PROFILE)
-    if not game:
-        if text.count("game: unpackGame(pyodide)") != 1:
-            sys.exit("importtime: loader.mjs has no unpackGame call")
-        text = text.replace("game: unpackGame(pyodide)", 'game: "off"')
+    if not game:  # the loader writes the game's sources from the zip, not their .pyc
+        if text.count(GAME_PYC) != 1:
+            sys.exit("importtime: loader.mjs does not pick the game's .pyc from the zip")
+        text = text.replace(GAME_PYC, "compiled = []")
     loader.write_text(text, encoding="utf-8")
     if not precompiled:
         (runtime / "python_stdlib_pyc.zip").unlink()

@@ -1,6 +1,7 @@
 """Start-up of Baza's page against a bare PyScript page, in headless Chromium.
 
     .venv/bin/python bench/startup.py [--runs 5] [--visits 3] [--dist DIR] [--levers] [--baseline] [--only a,b]
+                                      [--compare NAME=DIR ...]
 
 Not a test: it asserts nothing about times, it measures and prints.
 
@@ -14,6 +15,9 @@ and cache headers as a real host), each on its own port (its own origin):
   ``<html data-ready="true">``, with the very same runtime files (the
   build's runtime/pyscript-*/ and runtime/pyodide-*/, linked in).
 
+``--compare NAME=DIR`` adds another build of our page under that name,
+for instance the build of an older commit (check it out in a worktree and
+run its own build/build.py), to measure what a change gained.
 ``--levers`` adds the start-up prototypes of bench/snapshot/ (memory
 snapshots, precompiled bytecode: see bench/snapshot/variants.py) and our
 page with its service worker blocked as more pages in the same rotation;
@@ -418,7 +422,9 @@ def phases(visit: Visit) -> dict[str, float]:
     stretches = {
         "to_interpreter": (0, at.get("Loading interpreter")),  # page, PyScript, config
         "interpreter": (at.get("Loading interpreter"), at.get("Loaded interpreter")),  # loadPyodide()
-        "files": (at.get("Loading files"), at.get("Loaded files")),  # [files] of pyscript.toml
+        # [files] of pyscript.toml: bench/bare/ has none, and neither has our
+        # page since the loader brings the game's modules (within loadPyodide).
+        "files": (at.get("Loading files"), at.get("Loaded files")),
         "to_ready": (at.get("Loaded Pyodide"), ready),  # PyScript's bootstrap, then our main.py
     }
     return {k: b - a for k, (a, b) in stretches.items() if a is not None and b is not None}
@@ -528,6 +534,13 @@ def main() -> int:
         "--baseline", action="store_true", help="add our page without each start-up lever (ours-src, -oldsw, -before)"
     )
     parser.add_argument("--only", help="comma-separated site names to measure (default: all)")
+    parser.add_argument(
+        "--compare",
+        action="append",
+        default=[],
+        metavar="NAME=DIR",
+        help="also measure another build of our page, e.g. one made by an older commit's build/build.py",
+    )
     args = parser.parse_args()
 
     started = datetime.datetime.now().astimezone()
@@ -539,6 +552,12 @@ def main() -> int:
             Site("ours", dist, path=args.query, service_worker=True, note="Baza's build"),
             Site("bare", bare_site(dist, tmp / "bare"), note="bench/bare/: PyScript, no game"),
         ]
+        for spec in args.compare:
+            name, _, folder = spec.partition("=")
+            if not name or not (Path(folder) / "index.html").is_file():
+                parser.error(f"--compare {spec!r}: NAME=DIR, with DIR a build (index.html in it)")
+            root = Path(folder).resolve()
+            sites.append(Site(name, root, path=args.query, service_worker=True, note=f"build in {folder}"))
         if args.baseline:
             sites += baseline_sites(tmp, args.query)
         if args.levers:

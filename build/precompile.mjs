@@ -47,7 +47,7 @@ if (!out || !src) {
 
 const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/` });
 
-// The game's modules, copied into the file system as PyScript's [files] do.
+// The game's modules, copied into the file system as the page's loader does.
 const modules = [];
 const files = []; // the game's modules, as paths below /home/pyodide
 const copyIn = (rel) => {
@@ -137,10 +137,10 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
         dst.writestr(info, bytes(ext._code_to_timestamp_pyc(code, 0, len(source))))
     # The game's modules as the __pycache__ entries that Python's own import
     # system reads next to the sources: checked hash-based .pyc (PEP 552),
-    # used only while the source in [files] hashes the same, else compiled
-    # again. The loader writes them under the working directory
-    # (/home/pyodide, where PyScript puts [files]); "baza-home" is no
-    # importable name.
+    # used only while the source beside them hashes the same, else compiled
+    # again. The loader writes them, with the sources that build/build.py
+    # adds to the zip, under the working directory (/home/pyodide);
+    # "baza-home" is no importable name.
     for path in sorted(GAME_FILES):
         source = open(f"/home/pyodide/{path}", "rb").read()
         code = compile(source, f"/home/pyodide/{path}", "exec", dont_inherit=True)
