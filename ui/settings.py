@@ -386,6 +386,17 @@ def check(s: Settings) -> str:
     return ""
 
 
+def query_lang(query: str) -> str:
+    """The language a URL query names (``?lang=sv``) if Baza speaks it, else "".
+    An unknown code, garbage or a very long value names none.
+
+    >>> query_lang("?game=spades&lang=es"), query_lang("?lang=xx"), query_lang("")
+    ('es', '', '')
+    """
+    values = parse_qs(query.lstrip("?")).get("lang")
+    return values[-1] if values and values[-1] in LANGUAGES else ""
+
+
 def from_query(query: str, base: Settings | None = None) -> Settings:
     """Settings from URL parameters: game, preset, players, target, speed,
     deck (two or four colours), lang (en, es, pt, sv), level (every bot), seed. Anything unknown

@@ -1,6 +1,7 @@
 """Baza in English, Spanish, Portuguese and Swedish: a trick played in each
 language from a link (?lang=), the browser's own language picked when no
-choice was made, and the switch in the page, which is kept across a reload.
+choice was made, the switch in the page, which is kept across a reload, and
+a link's language, which wins over the saved one without losing the game.
 
 What a player sees is checked in the language's own words: the cards'
 names, the status line, the engine's refusal of a wrong card, the page's
@@ -98,4 +99,46 @@ def test_browser_language_then_the_switch_is_kept(page, base_url):
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=60_000)
     expect(page.locator("html")).to_have_attribute("lang", "sv")
     expect(page.locator('.tools [data-cmd="new-game"]')).to_have_text("Nytt spel")
+    check_clean(page, base_url)
+
+
+def _table(page):
+    """What stays the same whatever the language: the step, what the table
+    waits for, and the cards in your hand (as their actions)."""
+    return page.evaluate("""() => {
+      const t = document.getElementById('table');
+      return [t.dataset.step, t.dataset.awaiting,
+              [...document.querySelectorAll('#hand button.card')].map((e) => e.dataset.arg)];
+    }""")
+
+
+def test_a_link_language_wins_over_the_saved_one(page, base_url):
+    """A game played in Swedish, then a link with ?lang=es in the same tab:
+    the page is in Spanish and the same match goes on; Spanish is kept."""
+    open_table(page, base_url, "?game=spades&preset=classic&speed=instant&seed=21&lang=sv")
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    what = wait_turn(page)
+    while what == "bid":
+        before = step(page)
+        bid_first(page)
+        what = wait_turn(page, before)
+    before = step(page)
+    click(page, playable(page).first)
+    assert wait_turn(page, before) == "play"
+    table = _table(page)
+    assert len(table[2]) == 12, "one card played"
+
+    open_table(page, base_url, "?lang=es")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator('.tools [data-cmd="new-game"]')).to_have_text(WORDS["es"][3])
+    assert wait_turn(page) == "play"
+    assert _table(page) == table, "the match in progress is the same"
+    names = page.locator("#hand button.card").evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
+    assert all(any(suit in name.lower() for suit in SUITS["es"]) for name in names), names
+
+    open_table(page, base_url, "?lang=nope")  # not a language: ignored, the chosen one stays
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator('.tools [data-cmd="new-game"]')).to_have_text(WORDS["es"][3])
+    assert wait_turn(page) == "play"
+    assert _table(page) == table
     check_clean(page, base_url)

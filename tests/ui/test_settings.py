@@ -104,3 +104,12 @@ def test_url_parameters():
     # Anything unknown or refused is left out; the table still opens.
     bad = S.from_query("?game=poker&players=99&target=x&speed=warp&seed=-1")
     assert bad == S.Settings()
+
+
+def test_a_link_names_a_language_only_if_baza_speaks_it():
+    """?lang= picks the table's language (the last one given wins); anything
+    else is quietly ignored, and the settings made from the link agree."""
+    for query, lang in (("?game=spades&lang=sv", "sv"), ("?lang=pt&lang=es", "es"), ("", ""), ("?lang=", ""),
+                        ("?lang=xx", ""), ("?lang=SV", ""), ("?lang=en-US", ""), ("?lang=sv%00", ""),
+                        ("?lang=%3Cscript%3E", ""), ("?lang=" + "s" * 10_000, "")):
+        assert S.query_lang(query) == lang == S.from_query(query).lang, query[:20]

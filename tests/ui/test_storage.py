@@ -957,3 +957,46 @@ def test_the_saves_speak_the_language_of_the_page(monkeypatch):
         run(go())
     finally:
         i18n.set_language("en")
+
+
+def test_a_link_language_wins_over_the_saved_one_and_keeps_the_game():
+    """A game saved in Swedish, then a link with ?lang=es: the table speaks
+    Spanish, the same match goes on, and Spanish is kept (like the switch).
+    A ?lang= Baza does not speak changes nothing and says nothing."""
+    from ui import i18n
+
+    backend = MemoryStorage()
+
+    def visit(query):
+        """What the page does on each visit (ui/main.py App): settings from the link, boot, language."""
+        c, s, _ = make(backend, query=query, settings=S.from_query(query, HEARTS))
+        i18n.set_language(c.settings.lang or "en")
+        s.boot()
+        i18n.set_language(c.settings.lang or "en")
+        return c, s
+
+    def saved_lang(kind):
+        data = stored(backend, kind)["data"]
+        return (data if kind == "settings" else data["settings"])["lang"]
+
+    async def go():
+        c, s = visit("?lang=sv")
+        await play_until(c, lambda c, t: t.awaiting == "play" and len(c.match.trick) == 1)
+        actions = list(c.match.actions)
+        c.generation += 1
+        visits = [("?lang=es", "es"), ("", "es"), ("?lang=xx", "es"), ("?lang=" + "e" * 5000, "es"),
+                  ("?lang=%00%ff%3Cb%3E", "es"), ("?lang=", "es"), ("?lang=pt&lang=en", "en")]
+        for query, lang in visits:
+            c, s = visit(query)
+            await until_human(c)
+            assert (i18n.language(), c.settings.lang) == (lang, lang), query[:20]
+            assert c.model().status == i18n.catalogue(lang)["status.your_play"], "the table speaks it"
+            assert c.match.actions == actions, "the match in progress is the same"
+            assert s.note() is None, query[:20]
+            assert saved_lang("settings") == saved_lang("match") == lang, "the link's language is kept"
+            c.generation += 1
+
+    try:
+        run(go())
+    finally:
+        i18n.set_language("en")
