@@ -23,6 +23,7 @@ engine would refuse.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
@@ -397,6 +398,11 @@ def query_lang(query: str) -> str:
     return values[-1] if values and values[-1] in LANGUAGES else ""
 
 
+# A seed in a link: plain ASCII digits, and few enough that int() is quick
+# (Python refuses to convert more than 4300 digits, and a seed needs 20).
+SEED = re.compile(r"[0-9]{1,30}")
+
+
 def from_query(query: str, base: Settings | None = None) -> Settings:
     """Settings from URL parameters: game, preset, players, target, speed,
     deck (two or four colours), lang (en, es, pt, sv), level (every bot), seed. Anything unknown
@@ -412,13 +418,13 @@ def from_query(query: str, base: Settings | None = None) -> Settings:
         ("deck", lambda s, v: set_option(s, "deck", v)),
         ("lang", lambda s, v: dataclasses.replace(s, lang=v) if v in LANGUAGES else s),
         ("level", lambda s, v: dataclasses.replace(s, levels=(v,) * (s.players - 1)) if v in LEVELS else s),
-        ("seed", lambda s, v: dataclasses.replace(s, seed=int(v)) if v.isdigit() else s),
+        ("seed", lambda s, v: dataclasses.replace(s, seed=int(v)) if SEED.fullmatch(v) else s),
     ]
     for key, step in steps:
         if key in params:
             try:
                 changed = step(s, params[key])
-            except RulesError:
+            except (RulesError, ValueError):
                 continue
             if not check(changed):
                 s = changed

@@ -4,6 +4,8 @@ player counts fit together, and the engine accepts what the dialog starts."""
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
 
 from game.errors import RulesError
@@ -104,6 +106,22 @@ def test_url_parameters():
     # Anything unknown or refused is left out; the table still opens.
     bad = S.from_query("?game=poker&players=99&target=x&speed=warp&seed=-1")
     assert bad == S.Settings()
+
+
+def test_a_hostile_seed_in_a_link_still_opens_a_table():
+    """A seed of thousands of digits (Python refuses to convert more than
+    4300) or of other digits than 0-9 is ignored, as any refused parameter."""
+    for seed in ("9" * 5000, "9" * 31, "\u00b2", "\u0663\u0664", "4\u20082", "0x1f", "1e9"):
+        assert S.from_query("?game=hearts&seed=" + seed).seed is None, seed[:10]
+    assert S.from_query("?seed=" + "9" * 30).seed == int("9" * 30)
+    assert S.from_query("?seed=007").seed == 7
+
+
+@given(st.text(max_size=300))
+def test_any_link_opens_a_table(query):
+    """Whatever follows the ? in a link, the settings come out valid."""
+    assert S.check(S.from_query(query)) == ""
+    assert S.check(S.from_query("?seed=" + query.replace("&", "&seed="))) == ""
 
 
 def test_a_link_names_a_language_only_if_baza_speaks_it():
