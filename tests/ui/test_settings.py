@@ -4,9 +4,9 @@ player counts fit together, and the engine accepts what the dialog starts."""
 import dataclasses
 
 import pytest
+import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
 from hypothesis import given
 from hypothesis import strategies as st
-import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
 
 from game.errors import RulesError
 from game.rules import PRESETS, HeartsRules, SpadesRules, preset
