@@ -8,8 +8,10 @@ Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     files.json                    the build's file list: URL, size, SHA-256
     game/**.py, ui/**.py          Python sources: the loader fetches them one by
                                   one only when the start zip cannot be used
-    assets/**                     CSS, scripts, icons, the web app manifest
-    runtime/pyscript-V-H/         @pyscript/core: core.js, core.css, the chunks
+    assets/**                     scripts, icons, the web app manifest, and
+                                  page.css: every style sheet of index.html
+                                  (PyScript's core.css too) merged into one
+    runtime/pyscript-V-H/         @pyscript/core: core.js and the chunks
                                   this page loads (V version, H content hash)
     runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches
     runtime/start-H/              loader.mjs (PyScript's interpreter, it starts
@@ -464,6 +466,48 @@ def add_csp_meta(index: Path) -> None:
     index.write_text(text[: charset.end()] + "\n  " + meta + text[charset.end() :], encoding="utf-8")
 
 
+STYLE_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./([^"?#]+)">\n')
+MERGED_STYLES = "assets/page.css"
+
+
+def merge_styles(site: "Site", packaged: dict[str, Path]) -> None:
+    """The page's style sheets as one file, assets/page.css, in their order.
+
+    Style sheets hold back the first paint until every one has arrived: one
+    request instead of four (each a round trip through the service worker
+    on a return visit). The sources keep their own files; in dist/ only the
+    merged one is left. packaged: the sheets of a runtime package, read from
+    the package (PyScript's core.css is not copied into its runtime folder).
+    None of them may use url(): the merged file lives elsewhere.
+    """
+    index = site.out / "index.html"
+    text = index.read_text(encoding="utf-8")
+    links = STYLE_LINK.findall(text)
+    if len(links) < 2:
+        return
+    parts = []
+    for logical in links:
+        if logical.startswith("runtime/") and logical not in packaged:
+            die(f"index.html links {logical}, which the build does not know how to merge")
+        css = (packaged.get(logical) or site.out / logical).read_text(encoding="utf-8")
+        if "url(" in css:
+            die(f"{logical} uses url(); merging it into {MERGED_STYLES} would move what it points to")
+        parts.append(f"/* {logical} */\n{css.rstrip()}\n")
+    (site.out / MERGED_STYLES).write_text("\n".join(parts), encoding="utf-8")
+    first = True
+
+    def replace(match: re.Match) -> str:
+        nonlocal first
+        line = f'  <link rel="stylesheet" href="./{MERGED_STYLES}">\n' if first else ""
+        first = False
+        return line
+
+    index.write_text(STYLE_LINK.sub(replace, text), encoding="utf-8")
+    for logical in links:
+        if logical.startswith("assets/"):
+            (site.out / logical).unlink()
+
+
 def add_preloads(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str, start_dir: str) -> None:
     """Let the browser fetch what the start needs at once, not one after another.
 
@@ -529,7 +573,7 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool 
         "pyscript",
         package_version(pyscript_src.parent),
         pyscript_src,
-        pyscript_files(pyscript_src, config),
+        [name for name in pyscript_files(pyscript_src, config) if name != "core.css"],  # in assets/page.css
         config,
     )
     pyodide_dir = copy_runtime(out, "pyodide", package_version(pyodide_src), pyodide_src, PYODIDE_FILES, config)
@@ -549,6 +593,7 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool 
     site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
     site.urls[RUNTIME["start"] + "/"] = start_dir + "/"
     write_config(site, src / "pyscript.toml")
+    merge_styles(site, {RUNTIME["pyscript"] + "/core.css": pyscript_src / "core.css"})
     site.finalise("index.html")
     add_preloads(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir)
     for path in sorted(out.rglob("*")):  # text files that nothing above refers to

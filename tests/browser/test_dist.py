@@ -27,7 +27,9 @@ def test_nothing_but_the_game(dist):
     assert not [p for p in paths if p.startswith("tests/") or "/test_" in p]
     pyscript = sorted(re.sub(r"-[\w-]+\.js$", ".js", p.rsplit("/", 1)[1]) for p in paths if "/pyscript-" in p)
     # The core, its error display and TOML parser: no editor, terminal, zip, ...
-    assert pyscript == ["core.css", "core.js", "core.js", "error.js", "toml.js"]
+    # (its core.css is in the page's one style sheet).
+    assert pyscript == ["core.js", "core.js", "error.js", "toml.js"]
+    assert [p for p in paths if p.endswith(".css")] == ["assets/page.css"]
 
 
 def test_references_are_versioned_files(dist):
