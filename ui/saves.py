@@ -428,6 +428,7 @@ class Saves:
         same_game = pos.game_id == self.game_id
         moved = not same_game or ours is None or _human_moved(ours, pos.match, self.controller.ui.human)
         self.last_raw = raw
+        pos.settings = self._our_language(pos.settings)
         if not same_game:
             note = t("saves.note.new_tab")
         elif moved:
@@ -563,7 +564,14 @@ class Saves:
         self.panel_message = text
         self.say(text, level="info" if ok else "problem")
 
+    def _our_language(self, settings: S.Settings) -> S.Settings:
+        """settings with this table's language: a game taken from another tab
+        or a file never changes the language this page speaks (only the
+        switch or a link does, docs/LANGUAGES.md)."""
+        return dataclasses.replace(settings, lang=self.controller.settings.lang)
+
     def _load(self, pos: Position) -> None:
+        pos.settings = self._our_language(pos.settings)
         previous = self.controller.match
         if previous is not None and previous.phase != "game_over" and previous.hand_number >= 1:
             self._add_stats(previous.game, {"abandoned": 1})

@@ -808,6 +808,35 @@ def test_two_tabs_take_turns():
     run(go())
 
 
+def test_a_game_from_another_tab_or_a_file_keeps_this_tabs_language():
+    """The other tab switched to Swedish and played on: this tab shows its
+    game, in its own language still; so does a file saved in Swedish."""
+    from ui import i18n
+
+    async def go():
+        backend = MemoryStorage()
+        a, sa, _ = make(backend, tab="a", settings=dataclasses.replace(HEARTS, lang="en"))
+        sa.boot()
+        await until_human(a)
+        b, sb, _ = make(backend, tab="b")
+        sb.boot()
+        await until_human(b)
+        b.command("lang", "sv")
+        b.command("again")
+        await until_human(b)
+        assert json.loads(backend.items["baza:match"])["data"]["settings"]["lang"] == "sv"
+        sa.external(backend.items["baza:match"])
+        assert a.match.actions == b.match.actions and a.settings.lang == "en"
+        assert sa.import_text(sa.export_current()[1]) and a.settings.lang == "en"
+        a.generation += 1
+        b.generation += 1
+
+    try:
+        run(go())
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_tab_that_missed_the_event_does_not_overwrite_a_newer_game():
     async def go():
         backend = MemoryStorage()
