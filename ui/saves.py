@@ -19,8 +19,9 @@ and :meth:`Saves.confirm`.
 - Resume: :meth:`Saves.boot` puts the saved match back on the table with the
   same screen state; the bots take their randomness from the match's seed
   and its number of actions (ui/controller.py), so they go on exactly as
-  they would have. A ``?lang=`` in the link wins over the saved language
-  and is kept, as the language switch would keep it (docs/LANGUAGES.md).
+  they would have. A ``?lang=``, ``?speed=`` or ``?deck=`` in the link wins
+  over the saved one and is kept, as the page's own controls would keep it
+  (docs/LANGUAGES.md); the other parameters of a link are for a new game.
 - Bad data: every key is checked on reading; one that cannot be used is kept
   aside (:meth:`ui.storage.Store.quarantine`), a short note says so, and the
   other keys are used as they are.
@@ -211,16 +212,17 @@ class Saves:
             if c.match is None:
                 c.new_game(self._fresh(url_settings))
             problems.append("unavailable")
-        self._link_language()
+        self._link_preferences()
         self.sync()
         self._report(problems, buttons)
 
-    def _link_language(self) -> None:
-        """A language named in the link (``?lang=es``) wins over the saved one,
-        and is kept as if chosen with the switch. The match on the table stays."""
-        lang = S.query_lang(self.query)
-        if lang and lang != self.controller.settings.lang:
-            self.controller.command("lang", lang)
+    def _link_preferences(self) -> None:
+        """A language, speed or card colours named in the link (``?lang=es``,
+        ``?speed=fast``, ``?deck=four``) win over the saved ones, and are kept
+        as if chosen in the page. The match on the table stays."""
+        for key, value in S.query_preferences(self.query).items():
+            if getattr(self.controller.settings, key) != value:
+                self.controller.command(key, value)
 
     def _fresh(self, url_settings: S.Settings | None) -> S.Settings:
         return url_settings or self.controller.settings

@@ -387,15 +387,19 @@ def check(s: Settings) -> str:
     return ""
 
 
-def query_lang(query: str) -> str:
-    """The language a URL query names (``?lang=sv``) if Baza speaks it, else "".
-    An unknown code, garbage or a very long value names none.
+def query_preferences(query: str) -> dict[str, str]:
+    """The table preferences a URL query names and Baza knows: ``lang``,
+    ``speed``, ``deck`` (the last value of each wins). Unlike the rules of
+    a game, they apply to a resumed game too.
 
-    >>> query_lang("?game=spades&lang=es"), query_lang("?lang=xx"), query_lang("")
-    ('es', '', '')
+    >>> query_preferences("?speed=fast&deck=four&lang=sv&game=spades")
+    {'lang': 'sv', 'speed': 'fast', 'deck': 'four'}
+    >>> query_preferences("?speed=warp&deck=&lang=xx")
+    {}
     """
-    values = parse_qs(query.lstrip("?")).get("lang")
-    return values[-1] if values and values[-1] in LANGUAGES else ""
+    params = parse_qs(query.lstrip("?"))
+    known = {"lang": LANGUAGES, "speed": SPEEDS, "deck": DECKS}
+    return {key: params[key][-1] for key, values in known.items() if key in params and params[key][-1] in values}
 
 
 # A seed in a link: plain ASCII digits, and few enough that int() is quick

@@ -130,4 +130,4 @@ def test_a_link_names_a_language_only_if_baza_speaks_it():
     for query, lang in (("?game=spades&lang=sv", "sv"), ("?lang=pt&lang=es", "es"), ("", ""), ("?lang=", ""),
                         ("?lang=xx", ""), ("?lang=SV", ""), ("?lang=en-US", ""), ("?lang=sv%00", ""),
                         ("?lang=%3Cscript%3E", ""), ("?lang=" + "s" * 10_000, "")):
-        assert S.query_lang(query) == lang == S.from_query(query).lang, query[:20]
+        assert S.query_preferences(query).get("lang", "") == lang == S.from_query(query).lang, query[:20]

@@ -988,6 +988,32 @@ def test_the_saves_speak_the_language_of_the_page(monkeypatch):
         i18n.set_language("en")
 
 
+def test_a_links_speed_and_card_colours_apply_to_a_resumed_game():
+    """Saved at normal speed with two-colour cards, then opened with
+    ?speed=fast&deck=four: the same match goes on, fast, in four colours,
+    and both are kept; values Baza does not know change nothing."""
+    backend = MemoryStorage()
+    slow = dataclasses.replace(HEARTS, speed="normal", deck="two")
+
+    async def go():
+        c, s, _ = make(backend, settings=slow)
+        s.boot()
+        await play_until(c, lambda c, t: t.awaiting == "play" and len(c.match.trick) == 1)
+        actions = list(c.match.actions)
+        c.generation += 1
+        for query, speed, deck in (("?speed=fast&deck=four", "fast", "four"), ("", "fast", "four"),
+                                   ("?speed=warp&deck=" + "x" * 5000, "fast", "four"), ("?deck=two", "fast", "two")):
+            c, s, _ = make(backend, query=query, settings=S.from_query(query, slow))
+            s.boot()
+            assert (c.settings.speed, c.settings.deck) == (speed, deck), query[:20]
+            assert c.match.actions[: len(actions)] == actions and s.note() is None, query[:20]
+            assert stored(backend, "settings")["data"]["speed"] == speed
+            assert stored(backend, "match")["data"]["settings"]["deck"] == deck
+            c.generation += 1
+
+    run(go())
+
+
 def test_a_link_language_wins_over_the_saved_one_and_keeps_the_game():
     """A game saved in Swedish, then a link with ?lang=es: the table speaks
     Spanish, the same match goes on, and Spanish is kept (like the switch).
