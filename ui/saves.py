@@ -5,7 +5,7 @@ made and checked by the pure functions of ui/saves_data.py, and what the
 page draws is the frozen data of ui/saves_view.py.
 
 Pure Python (no browser import), tested under CPython with a
-:class:`ui.storage.MemoryStorage` (tests/ui/test_storage.py). The page
+:class:`ui.storage.MemoryStorage` (tests/ui/test_storage.py, test_saves_*.py). The page
 (ui/saves_dom.py) gives :class:`Saves` a :class:`ui.storage.Store` over
 ``localStorage``, passes on the ``storage`` events of other tabs and the
 files the player picks, and draws :meth:`Saves.note`, :meth:`Saves.panel`

@@ -8,7 +8,7 @@ position with its screen state (:func:`read_position`, :func:`ui_state`,
 :func:`trim_history`), one line about a match (:func:`describe`), and the
 files a player downloads and loads back (:func:`export_document`,
 :func:`read_import`). :class:`ui.saves.Saves` reads and writes them through a
-:class:`ui.storage.Store`; tests/ui/test_storage.py calls them directly.
+:class:`ui.storage.Store`; tests/ui/test_storage.py and test_saves_*.py call them directly.
 """
 
 from __future__ import annotations
