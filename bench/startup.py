@@ -308,6 +308,15 @@ def bare_site(dist: Path, folder: Path, page: Path = BARE) -> Path:
     (folder / "runtime").mkdir()
     for name, path in runtime_dirs(dist).items():
         (folder / "runtime" / name).symlink_to(path, target_is_directory=True)
+    # The build merges PyScript's core.css into its own style sheet; the bare
+    # page links it where PyScript ships it: its runtime folder gets a copy.
+    pyscript = folder / "runtime" / "pyscript"
+    if not (pyscript / "core.css").is_file():
+        pyscript.unlink()
+        pyscript.mkdir()
+        for file in runtime_dirs(dist)["pyscript"].iterdir():
+            (pyscript / file.name).symlink_to(file)
+        shutil.copyfile(ROOT / "node_modules" / "@pyscript" / "core" / "dist" / "core.css", pyscript / "core.css")
     return folder
 
 

@@ -289,6 +289,7 @@ def with_game_sources(data: bytes, src: Path, py_paths: list[str]) -> bytes:
     with zipfile.ZipFile(buffer, "a") as archive:
         for path in sorted(py_paths):
             info = zipfile.ZipInfo(f"baza-home/{path}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.create_system = 3  # as on Unix, whatever builds it
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, (src / path).read_bytes())
@@ -483,8 +484,8 @@ def merge_styles(site: "Site", packaged: dict[str, Path]) -> None:
     index = site.out / "index.html"
     text = index.read_text(encoding="utf-8")
     links = STYLE_LINK.findall(text)
-    if len(links) < 2:
-        return
+    if text.count('rel="stylesheet"') != len(links) or set(packaged) - set(links):
+        die(f'index.html must link each style sheet as <link rel="stylesheet" href="./PATH">, {list(packaged)} too')
     parts = []
     for logical in links:
         if logical.startswith("runtime/") and logical not in packaged:

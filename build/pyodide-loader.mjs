@@ -118,10 +118,10 @@ const pending = fetchPrecompiled();
 pending.catch(() => {}); // handled in loadPyodide
 
 export async function loadPyodide(options = {}) {
-  let reason;
+  let pyodide, stdlib, reason;
   try {
     const data = await pending;
-    const pyodide = await loadPlain({
+    pyodide = await loadPlain({
       ...options,
       env: { ...options.env, PYTHONPATH: ZIP_PATH },
       fsInit: async (FS, info) => {
@@ -129,20 +129,26 @@ export async function loadPyodide(options = {}) {
         if (options.fsInit) await options.fsInit(FS, info);
       },
     });
-    let game;
+    stdlib = "precompiled";
+  } catch (error) {
+    reason = String(error?.message ?? error).split("\n").slice(-2).join(" ").trim();
+    console.warn(`Baza: starting Python from the standard library's sources (${reason})`);
+    pyodide = await loadPlain(options);
+    stdlib = "source";
+  }
+  // Python is up: from here on a failure is the game's files, never a
+  // reason to start Python again. A download that fails rejects with a
+  // sentence that names the file, shown on the loading screen
+  // (assets/loading.js).
+  let game;
+  if (stdlib === "precompiled") {
     try {
       game = unpackGame(pyodide);
     } catch (error) {
       console.warn(`Baza: the game's modules are fetched one by one (${lastLine(error)})`);
-      game = await fetchGame(pyodide);
     }
-    globalThis.bazaStart = { stdlib: "precompiled", game };
-    return pyodide;
-  } catch (error) {
-    reason = String(error?.message ?? error).split("\n").slice(-2).join(" ").trim();
-    console.warn(`Baza: starting Python from the standard library's sources (${reason})`);
   }
-  const pyodide = await loadPlain(options);
-  globalThis.bazaStart = { stdlib: "source", game: await fetchGame(pyodide), reason };
+  game ??= await fetchGame(pyodide);
+  globalThis.bazaStart = { stdlib, game, reason };
   return pyodide;
 }

@@ -77,12 +77,22 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// Opened once per worker: every request of a start needs it.
+// Opened once per worker: every request of a start needs it. A failed open
+// is not kept: the next request tries again.
 let opened = null;
-const ourCache = () => (opened ??= caches.open(CACHE));
+const ourCache = () =>
+  (opened ??= caches.open(CACHE).catch((error) => {
+    opened = null;
+    throw error;
+  }));
 
 async function respond(request) {
-  const cache = await ourCache();
+  let cache;
+  try {
+    cache = await ourCache();
+  } catch {
+    return fetch(request); // the storage failed: the network may still answer
+  }
   const url = new URL(request.url);
   url.hash = "";
   const bare = url.origin + url.pathname;

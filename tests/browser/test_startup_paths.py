@@ -176,6 +176,24 @@ def test_missing_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
     assert started["game"] == "files"
 
 
+def test_a_game_file_that_cannot_be_downloaded_is_named_on_the_loading_screen(browser, serve, dist, tmp_path):
+    """No zip, and one of the game's files missing on the host: no table can
+    start, and the loading screen says which file and what to do."""
+    copy = copy_build(dist, tmp_path / "no-game-file")
+    (start_folder(copy) / ZIP).unlink()
+    (copy / "game" / "state.py").unlink()
+    site = serve(copy)
+    page = browser.new_page()
+    try:
+        page.goto(site.url + PLAY)
+        expect(page.locator("html")).to_have_attribute("data-failed", "true", timeout=120_000)
+        expect(page.locator("#loading-text")).to_contain_text("game/state.py")
+        expect(page.locator("#loading-text")).to_contain_text("reload")
+        assert page.locator("html").get_attribute("data-ready") != "true"
+    finally:
+        page.close()
+
+
 def damage_bytecode(folder: Path, tmp_path: Path, which) -> None:
     """Reverse the marshal data of the zip's entries that which(name) picks; header intact."""
     broken = tmp_path / "broken.zip"
