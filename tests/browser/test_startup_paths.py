@@ -52,12 +52,13 @@ def set_precompiled(folder: Path, data: bytes) -> None:
     loader.write_text(text)
 
 
-def start_and_play(browser, serve, dist: Path) -> dict:
-    """Open the build on a new origin, wait for the table, play one card; return bazaStart."""
+def start_and_play(browser, serve, dist: Path, under: str = "") -> dict:
+    """Open the build on a new origin (in its folder ``under``, e.g. "baza/"),
+    wait for the table, play one card; return bazaStart."""
     site = serve(dist)
     page = logged(browser.new_page())
     try:
-        page.goto(site.url + PLAY)
+        page.goto(site.url + under + PLAY)
         wait_ready(page)
         started = page.evaluate("globalThis.bazaStart")
         last = -1
@@ -76,7 +77,8 @@ def start_and_play(browser, serve, dist: Path) -> dict:
         assert page.locator(".py-error").count() == 0
         started["console_errors"] = page.log.console_errors
         # The game's modules requested one by one (ui/main.py is PyScript's script: always fetched).
-        modules = [url.removeprefix(site.url).split("?")[0] for url in page.log.requests]
+        assert all(url.startswith(site.url + under) for url in page.log.requests), page.log.requests
+        modules = [url.removeprefix(site.url + under).split("?")[0] for url in page.log.requests]
         started["module_requests"] = [url for url in modules if url.endswith(".py") and url != "ui/main.py"]
         return started
     finally:
@@ -174,6 +176,21 @@ def test_missing_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
     assert started["stdlib"] == "source"
     assert "404" in started["reason"]
     assert started["game"] == "files"
+
+
+def test_both_paths_play_from_a_folder_of_a_site(browser, serve, dist, tmp_path):
+    """Hosted in a folder (https://example.org/baza/, as GitHub Pages does):
+    every URL stays inside it, on the fast path and on the fallback."""
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "baza").symlink_to(dist, target_is_directory=True)
+    started = start_and_play(browser, serve, host, under="baza/")
+    assert (started["stdlib"], started["game"], started["module_requests"]) == ("precompiled", "precompiled", [])
+    (host / "baza-nozip").symlink_to(copy_build(dist, tmp_path / "nozip"), target_is_directory=True)
+    (start_folder(host / "baza-nozip") / ZIP).unlink()
+    started = start_and_play(browser, serve, host, under="baza-nozip/")
+    assert (started["stdlib"], started["game"]) == ("source", "files")
+    assert "game/state.py" in started["module_requests"]
 
 
 def test_a_game_file_that_cannot_be_downloaded_is_named_on_the_loading_screen(browser, serve, dist, tmp_path):
