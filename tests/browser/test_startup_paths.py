@@ -207,6 +207,9 @@ def test_a_game_file_that_cannot_be_downloaded_is_named_on_the_loading_screen(br
         expect(page.locator("#loading-text")).to_contain_text("game/state.py")
         expect(page.locator("#loading-text")).to_contain_text("reload")
         assert page.locator("html").get_attribute("data-ready") != "true"
+        # Only the loading screen is painted until the table is ready (assets/baza.css).
+        expect(page.locator("#table")).to_be_hidden()
+        expect(page.get_by_role("button", name="New game")).to_be_hidden()
     finally:
         page.close()
 
