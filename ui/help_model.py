@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import catalogue, t
+from .i18n import catalogue, option_choice_label, option_label, t
+from .settings import OPTION_GROUPS
 
 SECTIONS = 8  # at most this many headed paragraphs a game
 
@@ -33,8 +34,6 @@ class HelpPage:
 
 def build_help(rules: Any) -> HelpPage:
     """The rules page for ``rules`` (the match's engine rule set)."""
-    from .table_model import rules_lines
-
     game = rules.game
     english = catalogue("en")
     sections = tuple(
@@ -43,3 +42,29 @@ def build_help(rules: Any) -> HelpPage:
         if f"help.{game}.h{i}" in english
     )
     return HelpPage(t(f"help.{game}.title"), sections, t("help.options"), rules_lines(rules))
+
+
+# The options in force: the rules page's table, and the table's rules panel.
+
+
+def _rule_value(spec: Any, value: Any) -> str:
+    if spec.kind == "bool":
+        return t("rules.on") if value else t("rules.off")
+    if spec.kind == "choice":
+        if isinstance(value, tuple):
+            return ", ".join(value) if value else t("rules.none")
+        return option_choice_label(spec, value)
+    return str(value)
+
+
+def rules_lines(rules: Any) -> tuple[tuple[str, str], ...]:
+    """Every option in force, read from the engine's rule set."""
+    out = [(t("rules.players"), str(rules.players)), (t("rules.target"), str(rules.target))]
+    for _, group in OPTION_GROUPS[rules.game]:
+        for spec in group:
+            value = getattr(rules, spec.name)
+            if spec.name == "pass_cycle":
+                out.append((option_label(spec), ", ".join(t("dir." + d) for d in value)))
+            else:
+                out.append((option_label(spec), _rule_value(spec, value)))
+    return tuple(out)

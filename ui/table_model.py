@@ -45,8 +45,8 @@ from game.deal import tricks_per_hand
 
 # The model is split in modules; every name is importable from here too.
 from .dialog_model import DialogModel, Field, build_dialog  # noqa: F401
-from .help_model import HelpPage, build_help
-from .i18n import LANGUAGES, language, option_choice_label, option_label, t
+from .help_model import HelpPage, build_help, rules_lines
+from .i18n import LANGUAGES, language, t
 from .model_base import (  # noqa: F401
     COMPASS,
     PASS_WORDS,
@@ -81,7 +81,7 @@ from .score_sheet import (  # noqa: F401
     spades_hand_scores,
     winner_text,
 )
-from .settings import DECKS, OPTION_GROUPS, SPEEDS, Settings
+from .settings import DECKS, SPEEDS, Settings
 
 # --------------------------------------------------------------------- data
 
@@ -526,32 +526,6 @@ def _notice(v: Any, ui: UiState, names: list[str]) -> str:
 
 def _offset(direction: str) -> int:
     return {"left": 1, "across": 2, "right": -1}.get(direction, 0)
-
-
-# --------------------------------------------------------------------- rules panel
-
-
-def _rule_value(spec: Any, value: Any) -> str:
-    if spec.kind == "bool":
-        return t("rules.on") if value else t("rules.off")
-    if spec.kind == "choice":
-        if isinstance(value, tuple):
-            return ", ".join(value) if value else t("rules.none")
-        return option_choice_label(spec, value)
-    return str(value)
-
-
-def rules_lines(rules: Any) -> tuple[tuple[str, str], ...]:
-    """Every option in force, read from the engine's rule set."""
-    out = [(t("rules.players"), str(rules.players)), (t("rules.target"), str(rules.target))]
-    for _, group in OPTION_GROUPS[rules.game]:
-        for spec in group:
-            value = getattr(rules, spec.name)
-            if spec.name == "pass_cycle":
-                out.append((option_label(spec), ", ".join(t("dir." + d) for d in value)))
-            else:
-                out.append((option_label(spec), _rule_value(spec, value)))
-    return tuple(out)
 
 
 # --------------------------------------------------------------------- table
