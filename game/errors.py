@@ -22,4 +22,12 @@ class RulesError(BazaError):
 
 
 class RecordError(BazaError):
-    """A hand record or a saved match that is malformed or inconsistent."""
+    """A hand record or a saved match that is malformed or inconsistent.
+
+    ``message``: the reason as ``(key, params)`` of :mod:`game.save_messages`
+    (None for a refusal with no such key), for a table in another language.
+    """
+
+    def __init__(self, text: str, message: tuple[str, dict] | None = None) -> None:
+        super().__init__(text)
+        self.message = message

@@ -32,6 +32,7 @@ from .cards import DECK_SIZE, card_text, parse_card
 from .deal import cards_in_play, hand_sizes
 from .errors import BazaError, RecordError
 from .rules import PASS_DIRECTIONS, HeartsRules, rules_from_dict
+from .save_messages import detail, refusal
 from .state import Match
 
 _KEYS = {
@@ -68,7 +69,7 @@ def _parse_hands(rules: Any, dealer: int, value: object) -> list[int]:
             try:
                 c = parse_card(text)
             except ValueError as e:
-                raise RecordError(f"{where}[{i}]: {e}") from None
+                raise refusal("at", where=f"{where}[{i}]", reason=detail(e)) from None
             if (used | mask) >> c & 1:
                 c += DECK_SIZE  # the second copy, when there are two decks
             _need(
@@ -96,7 +97,7 @@ def replay_record(record: object) -> Match:
     try:
         rules = rules_from_dict(game, record["rules"])
     except BazaError as e:
-        raise RecordError(f"rules: {e}") from None
+        raise refusal("at", where="rules", reason=detail(e)) from None
     n = rules.players
     dealer = record["dealer"]
     _need(
@@ -118,7 +119,7 @@ def replay_record(record: object) -> Match:
     try:
         m.deal_hands(hands, dealer, direction)
     except BazaError as e:
-        raise RecordError(f"hands: {e}") from None
+        raise refusal("at", where="hands", reason=detail(e)) from None
     if isinstance(rules, HeartsRules) and direction != "hold":
         _replay_passes(m, record.get("passes"))
     elif "passes" in record:
@@ -133,7 +134,7 @@ def replay_record(record: object) -> Match:
         try:
             m.apply(text)
         except BazaError as e:
-            raise RecordError(f"plays[{i}]: {e}") from None
+            raise refusal("at", where=f"plays[{i}]", reason=detail(e)) from None
     _need(m.phase != "play", "plays", f"has {len(plays)} cards; the hand is not finished.")
     if m.phase == "moon":
         choice = record.get("moon_choice")
@@ -164,7 +165,7 @@ def _replay_passes(m: Match, passes: object) -> None:
             try:
                 m.apply(text)
             except BazaError as e:
-                raise RecordError(f"passes[{seat}][{i}]: {e}") from None
+                raise refusal("at", where=f"passes[{seat}][{i}]", reason=detail(e)) from None
 
 
 def _replay_bids(m: Match, bids: object) -> None:
@@ -180,7 +181,7 @@ def _replay_bids(m: Match, bids: object) -> None:
                 m.apply(LOOK)
             m.apply(action)
         except BazaError as e:
-            raise RecordError(f"bids[{seat}]: {e}") from None
+            raise refusal("at", where=f"bids[{seat}]", reason=detail(e)) from None
 
 
 def _compare(expected: object, actual: dict[str, Any]) -> None:

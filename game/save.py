@@ -28,6 +28,7 @@ from .actions import action_to_json, parse_action
 from .cards import cards_text
 from .errors import BazaError, RecordError
 from .rules import rules_from_dict
+from .save_messages import detail, refusal
 from .state import Match
 
 FORMAT = "baza-match"
@@ -37,7 +38,7 @@ SCHEMA = 1
 def match_to_dict(m: Match) -> dict[str, Any]:
     """The saved form of a match, as plain JSON data."""
     if m.custom_deal:
-        raise RecordError("A match with hands set up by hand cannot be saved: its deals do not come from its seed.")
+        raise refusal("custom_deal")
     return {
         "format": FORMAT,
         "schema": SCHEMA,
@@ -85,7 +86,7 @@ def load_json(text: object, what: str = "The saved match") -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError(f"{what} is not UTF-8 text.") from None
+            raise refusal("not_utf8", what=what) from None
     depth = 0
     in_string = escaped = False
     opens = text.count("[") + text.count("{")
@@ -119,51 +120,51 @@ def match_from_json(text: str) -> Match:
 def match_from_dict(data: object) -> Match:
     """A match from its saved form, after checking every part of it."""
     if not isinstance(data, dict):
-        raise RecordError("The saved match must be a JSON object.")
+        raise refusal("not_object")
     if "format" not in data:
-        raise RecordError("The saved match has no 'format' field: it is not a Baza save.")
+        raise refusal("no_format")
     if data["format"] != FORMAT:
-        raise RecordError(f"The saved data is a {data['format']!r}, not a Baza match.")
+        raise refusal("other_format", found=repr(data["format"]))
     schema = data.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise RecordError("The saved match has no valid schema version.")
+        raise refusal("no_schema")
     if schema > SCHEMA:
-        raise RecordError(
-            f"The saved match comes from a newer version of the game (schema {schema}; this one reads {SCHEMA})."
-        )
+        raise refusal("newer", schema=schema, reads=SCHEMA)
     for key in ("game", "rules", "seed", "actions"):
         if key not in data:
-            raise RecordError(f"The saved match has no {key!r} field.")
+            raise refusal("missing", field=repr(key))
     extra = set(data) - {"format", "schema", "game", "rules", "seed", "actions", "check"}
     if extra:
-        raise RecordError(f"The saved match has unknown fields: {', '.join(sorted(extra))}.")
+        raise refusal("unknown_fields", fields=", ".join(sorted(extra)))
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RecordError("The saved match's seed must be a number or text.")
+        raise refusal("seed")
     try:
         rules = rules_from_dict(data["game"], data["rules"])
     except BazaError as e:
-        raise RecordError(f"The saved rules are not valid: {e}") from None
+        raise refusal("rules", reason=detail(e)) from None
     actions = data["actions"]
     if not isinstance(actions, list):
-        raise RecordError("The saved actions must be a list.")
+        raise refusal("actions_list")
     m = Match(rules, seed=seed)
     for i, value in enumerate(actions):
         try:
             m.apply(parse_action(value) if not isinstance(value, str) else value)
         except BazaError as e:
-            raise RecordError(f"Saved action {i + 1} ({json.dumps(value)}) cannot be replayed: {e}") from None
+            raise refusal("replay", number=i + 1, action=json.dumps(value), reason=detail(e)) from None
     check = data.get("check")
     if check is not None:
         if not isinstance(check, dict):
-            raise RecordError("The saved check block must be an object.")
+            raise refusal("check_object")
         actual = _check(m)
         for key, value in check.items():
             if key not in actual:
-                raise RecordError(f"The saved check block has an unknown field {key!r}.")
+                raise refusal("check_unknown", field=repr(key))
             if value != actual[key]:
-                raise RecordError(
-                    f"The saved {key.replace('_', ' ')} does not match the replayed match "
-                    f"(saved {json.dumps(value)[:80]}, replayed {json.dumps(actual[key])[:80]})."
+                raise refusal(
+                    "check_differs",
+                    field=key.replace("_", " "),
+                    saved=json.dumps(value)[:80],
+                    replayed=json.dumps(actual[key])[:80],
                 )
     return m

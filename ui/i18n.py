@@ -237,6 +237,61 @@ def engine_text(message: tuple[str, dict[str, Any]] | None, fallback: str = "") 
         return fallback
 
 
+def detail_text(value: Any) -> str:
+    """A refusal wrapped in another (:data:`game.save_messages.Detail`) in the
+    current language; plain text (a refusal with no key) as it is."""
+    from game.save_messages import render_detail
+
+    if isinstance(value, str):
+        return value
+    table, key, params = value
+    english = render_detail(value)
+    if table == "engine":
+        return engine_text((key, params), english)
+    return save_text((key, params), english)
+
+
+def save_text(message: tuple[str, dict[str, Any]] | None, fallback: str = "") -> str:
+    """A refused save or record (``(key, params)`` from game.save_messages) in
+    the current language, the refusals it wraps too.
+
+    >>> from game.save import match_from_dict
+    >>> from game.errors import RecordError
+    >>> set_language("sv")
+    >>> try:
+    ...     match_from_dict({"format": "baza-match", "schema": 1, "game": "hearts", "rules": {}, "seed": None,
+    ...                      "actions": []})
+    ... except RecordError as e:
+    ...     save_text(e.message, str(e))
+    'Det sparade spelets frö måste vara ett tal eller en text.'
+    >>> set_language("en")
+    """
+    if not message:
+        return fallback
+    key, params = message
+    params = {name: detail_text(v) if name == "reason" else v for name, v in params.items()}
+    field = "save.check." + str(params.get("field", "")).replace(" ", "_")
+    if key == "check_differs" and field in catalogue(DEFAULT):  # a field of the check block, in this language
+        params["field"] = t(field)
+    try:
+        return t("save." + key, **params)
+    except (KeyError, IndexError, ValueError):
+        return fallback
+
+
+def error_text(error: Exception) -> str:
+    """An engine error in the current language: its message when it has one
+    (a refused move, a refused save), else its English text."""
+    from game.errors import IllegalAction, RecordError
+
+    message = getattr(error, "message", None)
+    if isinstance(error, RecordError):
+        return save_text(message, str(error))
+    if isinstance(error, IllegalAction):
+        return engine_text(message, str(error))
+    return str(error)
+
+
 def option_label(spec: Any) -> str:
     """A rule option's name (``spec``: a ui.settings.OptionSpec)."""
     return t(f"opt.{spec.name}")

@@ -32,7 +32,7 @@ from game.state import Match
 
 from . import settings as S
 from . import storage as ST
-from .i18n import LANGUAGES, t
+from .i18n import LANGUAGES, error_text, t
 from .storage import SaveError
 
 EXPORT_FORMAT = "baza-export"
@@ -166,7 +166,7 @@ def read_position(data: Any, base: S.Settings | None = None) -> Position:
     try:
         m = match_from_dict(saved)
     except RecordError as e:
-        raise SaveError(str(e)) from None
+        raise SaveError(error_text(e)) from None
     try:
         settings = settings_from_dict(data["settings"]) if data.get("settings") is not None else None
     except SaveError:

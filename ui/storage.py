@@ -41,7 +41,7 @@ from game.save import FORMAT as ENGINE_FORMAT
 from game.save import MAX_DEPTH, load_json
 from game.save import SCHEMA as ENGINE_SCHEMA
 
-from .i18n import t
+from .i18n import save_text, t
 
 PREFIX = "baza:"
 FORMAT = "baza-save"
@@ -164,7 +164,7 @@ def read_json(raw: Any, what: str, n: int = 1) -> Any:
     try:
         return load_json(raw, mark)
     except RecordError as e:
-        text = str(e)
+        text, message = str(e), e.message
     bad_json = f"{mark} is not valid JSON ("
     if text.startswith(bad_json) and text.endswith(")."):
         raise SaveError(t("saves.doc.json", what=what, n=n, detail=text[len(bad_json):-2])) from None
@@ -172,6 +172,10 @@ def read_json(raw: Any, what: str, n: int = 1) -> Any:
         raise SaveError(t("saves.doc.deep", what=what, n=n, depth=MAX_DEPTH)) from None
     if text == f"{mark} must be JSON text.":
         raise SaveError(t("saves.doc.not_text", what=what)) from None
+    if message:  # the subject in the player's language, the rest from the catalogue too
+        key, params = message
+        params = {**params, "what": what} if "what" in params else params
+        raise SaveError(save_text((key, params), text.replace(mark, what, 1))) from None
     raise SaveError(text.replace(mark, what, 1)) from None
 
 

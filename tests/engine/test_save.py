@@ -357,3 +357,27 @@ def test_deeply_nested_json_is_refused():
     (in Pyodide, a fatal interpreter error), which escaped match_from_json.
     The nesting is now refused before parsing."""
     refused("[" * 100_000, "JSON")
+
+
+def test_a_refused_save_carries_its_reason_as_a_key_and_parameters():
+    """The English text is the sentence of the key (for the command line and
+    the tests); the key and parameters are for a table in another language,
+    the refused move inside a saved action included."""
+    from game.save_messages import MESSAGES, render
+
+    m = new_match("hearts", "standard", seed=4)
+    for _ in range(12):
+        m.apply(m.legal_actions()[0])
+    data = json.loads(match_to_json(m))
+    data["actions"].append(data["actions"][-1])
+    with pytest.raises(RecordError) as refused:
+        match_from_json(json.dumps(data))
+    key, params = refused.value.message
+    assert key == "replay" and key in MESSAGES and render(refused.value.message) == str(refused.value)
+    assert params["number"] == len(data["actions"]) and params["reason"][0] == "engine"
+    data = json.loads(match_to_json(m))
+    data["colour"] = "red"
+    with pytest.raises(RecordError) as refused:
+        match_from_json(json.dumps(data))
+    assert refused.value.message == ("unknown_fields", {"fields": "colour"})
+    assert str(refused.value) == "The saved match has unknown fields: colour."

@@ -450,3 +450,53 @@ def test_the_saves_speak_the_language_of_the_page(monkeypatch):
         run(go())
     finally:
         i18n.set_language("en")
+
+
+def _refused_imports():
+    """Bare engine saves the engine refuses, and the English detail it gives."""
+    unknown, _ = engine_save()
+    unknown["colour"] = "red"
+    seed, _ = engine_save()
+    seed["seed"] = None
+    return {
+        "unknown fields": (json.dumps(unknown), "The saved match has unknown fields: colour."),
+        "a bad seed": (json.dumps(seed), "The saved match's seed must be a number or text."),
+        "an unreplayable action": (_card_twice(), "cannot be replayed"),
+        "a check that differs": (_fourteen_cards(), "does not match the replayed match"),
+    }
+
+
+@pytest.mark.parametrize("lang", ["sv", "es", "pt"])
+@pytest.mark.parametrize("kind", ["unknown fields", "a bad seed", "an unreplayable action", "a check that differs"])
+def test_a_refused_import_explains_itself_in_the_language_of_the_page(lang, kind):
+    """The engine's reason (and the refused move inside it) come from the
+    catalogue: no English sentence of the engine in a Swedish refusal."""
+    from game.errors import RecordError
+    from game.save import match_from_json
+    from game.save_messages import render_detail
+    from ui import i18n
+
+    text, english = _refused_imports()[kind]
+    with pytest.raises(SaveError) as refused_en:
+        read_import(text)
+    assert english in str(refused_en.value)
+    doc = json.loads(text)
+    with pytest.raises(RecordError) as engine:
+        match_from_json(json.dumps(doc["data"]["match"] if "data" in doc else doc))
+    try:
+        i18n.set_language(lang)
+        with pytest.raises(SaveError) as refused:
+            read_import(text)
+        shown = str(refused.value)
+        assert english not in shown and str(engine.value) not in shown
+        assert i18n.save_text(engine.value.message) in shown
+        key, params = engine.value.message
+        assert shown.startswith(i18n.t("saves.file.game", reason="").rstrip())
+        if key == "replay":  # the refused move inside, in the page's language too
+            inner = params["reason"]
+            assert inner[0] == "engine" and i18n.engine_text(inner[1:]) in shown
+            assert render_detail(inner) not in shown
+        if key == "check_differs":
+            assert "hands" not in shown.split("(")[0]
+    finally:
+        i18n.set_language("en")

@@ -486,6 +486,16 @@ def _bot_messages() -> dict[str, Any]:
     return out
 
 
+def _save_messages() -> dict[str, str]:
+    """Why a saved match or a hand record is refused (game/save_messages.py)."""
+    from game.save_messages import MESSAGES as SAVE
+
+    out = {"save." + key: text for key, text in SAVE.items()}
+    for field in ("phase", "to_act", "hand_number", "dealer", "hands", "scores", "bags"):  # game.save._check
+        out["save.check." + field] = field.replace("_", " ")
+    return out
+
+
 def _claim_messages() -> dict[str, str]:
     """The reasons the engine gives for a claim (game/claim.py), seats by name."""
     from game.claim import MESSAGES as CLAIM
@@ -518,4 +528,5 @@ def _option_messages() -> dict[str, str]:
 MESSAGES.update(_engine_messages())
 MESSAGES.update(_bot_messages())
 MESSAGES.update(_claim_messages())
+MESSAGES.update(_save_messages())
 MESSAGES.update(_option_messages())

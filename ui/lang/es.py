@@ -781,4 +781,28 @@ MESSAGES: dict[str, Any] = {
     "level.easy.long": "Fácil",
     "level.normal.long": "Normal",
     "level.hard.long": "Difícil (piensa más)",
+    # Por qué se rechaza una partida guardada o un historial de mano (game/save_messages.py)
+    "save.not_utf8": "{what} no es texto UTF-8.",
+    "save.custom_deal": ("Una partida con manos preparadas a mano no se puede guardar: sus repartos no salen "
+                         "de su semilla."),
+    "save.not_object": "La partida guardada debe ser un objeto JSON.",
+    "save.no_format": "La partida guardada no tiene el campo 'format': no es una partida guardada de Baza.",
+    "save.other_format": "Los datos guardados son de tipo {found}, no una partida de Baza.",
+    "save.no_schema": "La partida guardada no tiene una versión de esquema válida.",
+    "save.newer": ("La partida guardada viene de una versión más reciente del juego (esquema {schema}; "
+                   "esta lee el {reads})."),
+    "save.missing": "La partida guardada no tiene el campo {field}.",
+    "save.unknown_fields": "La partida guardada tiene campos desconocidos: {fields}.",
+    "save.seed": "La semilla de la partida guardada debe ser un número o un texto.",
+    "save.rules": "Las reglas guardadas no son válidas: {reason}",
+    "save.actions_list": "Las acciones guardadas deben ser una lista.",
+    "save.replay": "La acción guardada {number} ({action}) no se puede reproducir: {reason}",
+    "save.check_object": "El bloque de comprobación guardado debe ser un objeto.",
+    "save.check_unknown": "El bloque de comprobación guardado tiene un campo desconocido {field}.",
+    "save.check_differs": ("El valor guardado de «{field}» no coincide con la partida reproducida "
+                           "(guardado {saved}, reproducido {replayed})."),
+    "save.at": "{where}: {reason}",
+    "save.check.phase": "fase", "save.check.to_act": "turno", "save.check.hand_number": "número de mano",
+    "save.check.dealer": "repartidor", "save.check.hands": "manos", "save.check.scores": "puntuaciones",
+    "save.check.bags": "bolsas",
 }

@@ -774,4 +774,27 @@ MESSAGES: dict[str, Any] = {
     "trick.continue_prompt": "Veja a vaza e depois continue.",
     "status.trick_held": "{name} leva a vaza: clique em Próxima vaza para continuar.",
     "status.trick_held.you": "Você leva a vaza: clique em Próxima vaza para continuar.",
+    # Por que uma partida salva ou um histórico de mão é recusado (game/save_messages.py)
+    "save.not_utf8": "{what} não é texto UTF-8.",
+    "save.custom_deal": ("Uma partida com mãos montadas à mão não pode ser salva: suas distribuições não vêm "
+                         "da sua semente."),
+    "save.not_object": "A partida salva deve ser um objeto JSON.",
+    "save.no_format": "A partida salva não tem o campo 'format': não é um jogo salvo do Baza.",
+    "save.other_format": "Os dados salvos são do tipo {found}, não uma partida do Baza.",
+    "save.no_schema": "A partida salva não tem uma versão de esquema válida.",
+    "save.newer": "A partida salva vem de uma versão mais nova do jogo (esquema {schema}; esta lê o {reads}).",
+    "save.missing": "A partida salva não tem o campo {field}.",
+    "save.unknown_fields": "A partida salva tem campos desconhecidos: {fields}.",
+    "save.seed": "A semente da partida salva deve ser um número ou um texto.",
+    "save.rules": "As regras salvas não são válidas: {reason}",
+    "save.actions_list": "As ações salvas devem ser uma lista.",
+    "save.replay": "A ação salva {number} ({action}) não pode ser refeita: {reason}",
+    "save.check_object": "O bloco de verificação salvo deve ser um objeto.",
+    "save.check_unknown": "O bloco de verificação salvo tem um campo desconhecido {field}.",
+    "save.check_differs": ("O valor salvo de “{field}” não corresponde à partida refeita "
+                           "(salvo {saved}, refeito {replayed})."),
+    "save.at": "{where}: {reason}",
+    "save.check.phase": "fase", "save.check.to_act": "vez", "save.check.hand_number": "número da mão",
+    "save.check.dealer": "quem dá as cartas", "save.check.hands": "mãos", "save.check.scores": "pontuações",
+    "save.check.bags": "sacos",
 }

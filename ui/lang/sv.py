@@ -745,4 +745,28 @@ MESSAGES: dict[str, Any] = {
     # A player's card count
     "dom.cards": {"one": "{n} kort",
                   "other": "{n} kort"},
+    # Varför ett sparat parti eller ett givprotokoll vägras (game/save_messages.py)
+    "save.not_utf8": "{what} är inte UTF-8-text.",
+    "save.custom_deal": ("Ett parti med händer som lagts upp för hand kan inte sparas: dess givar kommer inte "
+                         "från dess frö."),
+    "save.not_object": "Det sparade spelet måste vara ett JSON-objekt.",
+    "save.no_format": "Det sparade spelet har inget fält 'format': det är inte ett sparat Baza-spel.",
+    "save.other_format": "De sparade uppgifterna är av typen {found}, inte ett Baza-parti.",
+    "save.no_schema": "Det sparade spelet har inget giltigt schemaversionsnummer.",
+    "save.newer": ("Det sparade spelet kommer från en nyare version av spelet (schema {schema}; "
+                   "den här läser {reads})."),
+    "save.missing": "Det sparade spelet saknar fältet {field}.",
+    "save.unknown_fields": "Det sparade spelet har okända fält: {fields}.",
+    "save.seed": "Det sparade spelets frö måste vara ett tal eller en text.",
+    "save.rules": "De sparade reglerna är inte giltiga: {reason}",
+    "save.actions_list": "De sparade dragen måste vara en lista.",
+    "save.replay": "Sparat drag {number} ({action}) kan inte spelas om: {reason}",
+    "save.check_object": "Det sparade kontrollblocket måste vara ett objekt.",
+    "save.check_unknown": "Det sparade kontrollblocket har ett okänt fält {field}.",
+    "save.check_differs": ("Det sparade värdet för ”{field}” stämmer inte med det omspelade partiet "
+                           "(sparat {saved}, omspelat {replayed})."),
+    "save.at": "{where}: {reason}",
+    "save.check.phase": "fas", "save.check.to_act": "tur", "save.check.hand_number": "givnummer",
+    "save.check.dealer": "givare", "save.check.hands": "händer", "save.check.scores": "poäng",
+    "save.check.bags": "överstick",
 }

@@ -1,0 +1,81 @@
+"""Why a saved match or a hand record is refused, as ``(key, params)``.
+
+The engine speaks English (:class:`~game.errors.RecordError`'s text, for the
+command line and the tests); each refusal also carries its key and
+parameters (``RecordError.message``), so the table can show it in the
+player's language (ui/lang/*.py, "save." + key), as it does the refusals
+of :mod:`game.explain`.
+
+A parameter named ``reason`` holds the refusal it wraps (a saved action that
+cannot be replayed, a bad card of a record): a :data:`Detail`, rendered in
+its turn.
+
+>>> from game.errors import IllegalAction
+>>> inner = IllegalAction("You do not hold the Queen of spades.", ("not_held", {"card": 49}))
+>>> render(("replay", {"number": 4, "action": '"QS"', "reason": detail(inner)}))
+'Saved action 4 ("QS") cannot be replayed: You do not hold the Queen of spades.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import explain
+from .errors import IllegalAction, RecordError
+
+# The English sentences, by key.
+MESSAGES = {
+    "custom_deal": "A match with hands set up by hand cannot be saved: its deals do not come from its seed.",
+    "not_utf8": "{what} is not UTF-8 text.",
+    "not_object": "The saved match must be a JSON object.",
+    "no_format": "The saved match has no 'format' field: it is not a Baza save.",
+    "other_format": "The saved data is a {found}, not a Baza match.",
+    "no_schema": "The saved match has no valid schema version.",
+    "newer": "The saved match comes from a newer version of the game (schema {schema}; this one reads {reads}).",
+    "missing": "The saved match has no {field} field.",
+    "unknown_fields": "The saved match has unknown fields: {fields}.",
+    "seed": "The saved match's seed must be a number or text.",
+    "rules": "The saved rules are not valid: {reason}",
+    "actions_list": "The saved actions must be a list.",
+    "replay": "Saved action {number} ({action}) cannot be replayed: {reason}",
+    "check_object": "The saved check block must be an object.",
+    "check_unknown": "The saved check block has an unknown field {field}.",
+    "check_differs": "The saved {field} does not match the replayed match (saved {saved}, replayed {replayed}).",
+    "at": "{where}: {reason}",
+}
+
+Message = tuple[str, dict]
+# A wrapped refusal: ("engine", key, params) of game.explain, ("save", key,
+# params) of this table, or plain English text when it has no key.
+Detail = tuple[str, str, dict] | str
+
+
+def detail(error: Exception) -> Detail:
+    """The refusal ``error`` as a :data:`Detail`."""
+    message = getattr(error, "message", None)
+    if message:
+        if isinstance(error, IllegalAction):
+            return ("engine", *message)
+        if isinstance(error, RecordError):
+            return ("save", *message)
+    return str(error)
+
+
+def render_detail(value: Detail) -> str:
+    """The English text of a :data:`Detail`."""
+    if isinstance(value, str):
+        return value
+    table, key, params = value
+    return explain.render((key, params)) if table == "engine" else render((key, params))
+
+
+def render(message: Message) -> str:
+    """The English sentence of a message."""
+    key, params = message
+    shown = {name: render_detail(v) if name == "reason" else v for name, v in params.items()}
+    return MESSAGES[key].format(**shown)
+
+
+def refusal(key: str, **params: Any) -> RecordError:
+    """The :class:`RecordError` of ``key``: its English text and its message."""
+    return RecordError(render((key, params)), (key, params))
