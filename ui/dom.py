@@ -13,6 +13,7 @@ and keyboard focus is put back on the element with the same ``data-key``.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from .help_model import HelpPage
@@ -649,6 +650,9 @@ class TableView:
             node = doc.querySelector(selector)
             if not absent(node):
                 node.setAttribute(attribute, msg(key))
+        status = self.get("status")
+        if not absent(status):
+            status.textContent = msg("page.footer", python=sys.version.split()[0])
         saves = self.get("saves-btn")
         if not absent(saves):
             saves.replaceChildren(doc.createTextNode(msg("page.saves_short")),

@@ -25,13 +25,6 @@ from ui.sound import Sounds
 from ui.storage import Store
 
 
-def engine_summary() -> str:
-    """Import the engine and say which one loaded."""
-    import game
-
-    return f"engine {getattr(game, '__version__', 'loaded')}"
-
-
 def attribute(node, name: str) -> str:
     value = node.getAttribute(name)
     return "" if absent(value) else str(value)
@@ -172,7 +165,6 @@ class App:
         set_language(self.controller.settings.lang or pick_language(browser_languages()))
         self.draw()
         self.saves_page.draw()
-        document.getElementById("status").textContent = f"Python {sys.version.split()[0]}, {engine_summary()}."
         # Hides the loading overlay (see assets/baza.css); tests wait for it.
         document.documentElement.dataset.ready = "true"
         if self.embedded is not None:

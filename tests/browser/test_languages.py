@@ -8,18 +8,20 @@ names, the status line, the engine's refusal of a wrong card, the page's
 buttons and the <html lang> attribute (for screen readers' voices).
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 from table_helpers import check_clean, click, open_table, playable, step, unplayable, wait_turn
 
 # Per language: the queen of spades' name, a word of the status line when it
 # is your lead, a word of the refusal of a card that does not follow suit,
-# and the New game button.
+# the New game button, and a word of the footer.
 WORDS = {
-    "en": ("Queen of spades", "play a card", "follow", "New game"),
-    "es": ("Reina de picas", "carta", "seguir", "Partida nueva"),
-    "pt": ("Dama de espadas", "carta", "seguir", "Nova partida"),
-    "sv": ("Spader dam", "kort", "följa", "Nytt spel"),
+    "en": ("Queen of spades", "play a card", "follow", "New game", "engine"),
+    "es": ("Reina de picas", "carta", "seguir", "Partida nueva", "motor"),
+    "pt": ("Dama de espadas", "carta", "seguir", "Nova partida", "motor"),
+    "sv": ("Spader dam", "kort", "följa", "Nytt spel", "motorn"),
 }
 
 
@@ -38,10 +40,11 @@ def bid_first(page):
 
 @pytest.mark.parametrize("lang", list(WORDS))
 def test_a_trick_in_each_language(page, base_url, lang):
-    _queen, status_word, follow_word, new_game = WORDS[lang]
+    _queen, status_word, follow_word, new_game, footer_word = WORDS[lang]
     open_table(page, base_url, f"?game=spades&preset=classic&speed=instant&seed=21&lang={lang}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator('.tools [data-cmd="new-game"]')).to_have_text(new_game)
+    expect(page.locator("#status")).to_contain_text(re.compile(rf"^Python 3\.[0-9.]+, {footer_word}"))
     what = wait_turn(page)
     while what == "bid":
         before = step(page)

@@ -397,6 +397,7 @@ MESSAGES: dict[str, Any] = {
     "page.deck": "Card colours",
     "page.language": "Language",
     "page.sound": "Sounds",
+    "page.footer": "Python {python}, engine loaded.",
     "dom.level_title": "Computer player level",
     "dom.dealer": "Dealer",
     "dom.dealer_mark": "D",

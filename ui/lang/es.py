@@ -243,6 +243,7 @@ MESSAGES: dict[str, Any] = {
     "page.undo": "Deshacer",
     "page.undo_title": "Retirar tu última carta o apuesta",
     "page.sound": "Sonidos",
+    "page.footer": "Python {python}, motor cargado.",
     # Las partidas guardadas, las estadísticas y el almacenamiento (ui/saves.py, ui/storage.py)
     "saves.the.match": "La partida guardada",
     "saves.the.settings": "Los ajustes guardados",

@@ -766,6 +766,7 @@ MESSAGES: dict[str, Any] = {
                        "custam uma penalidade: aposte perto do que você consegue fazer."),
     # Sounds and the finished trick
     "page.sound": "Sons",
+    "page.footer": "Python {python}, motor carregado.",
     "dialog.trick_clear": "Uma vaza terminada",
     "dialog.trick_clear_help": "Fica na mesa por um momento, ou até você clicar em Próxima vaza.",
     "trick_clear.pause": "Sai depois de uma pausa",

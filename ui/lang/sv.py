@@ -151,6 +151,7 @@ MESSAGES: dict[str, Any] = {
     "msg.no_undo": "Det finns inget att ta tillbaka i den här given.",
     "msg.strict": "Strikt spel: det går inte att ångra i det här spelet.",
     "page.sound": "Ljud",
+    "page.footer": "Python {python}, motorn är laddad.",
     # Claims, the finished trick
     "claim.button": "Kräv resten",
     "claim.refused": "Kravet avslogs: {reason}",
