@@ -49,6 +49,32 @@ def rank_of(c: int) -> int:
 SUIT_OF = tuple(suit_of(c) for c in range(2 * DECK_SIZE))
 RANK_OF = tuple(rank_of(c) for c in range(2 * DECK_SIZE))
 
+
+def trick_winner(trick: list[int], trump: int) -> int:
+    """The index in ``trick`` of the card that takes it so far: the highest of
+    the suit led, or of ``trump`` once one is played (-1 for no trump); of
+    two identical cards (a double deck) the first played stands.
+
+    >>> trick_winner([parse_card("KH"), parse_card("AH"), parse_card("2S")], SPADES)
+    2
+    >>> trick_winner([parse_card("KH"), parse_card("AH"), parse_card("AH")], -1)
+    1
+    """
+    best = 0
+    best_card = trick[0]
+    best_suit = SUIT_OF[best_card]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        suit = SUIT_OF[c]
+        # Strictly higher only: of two identical cards the first stands.
+        if suit == best_suit:
+            if RANK_OF[c] > RANK_OF[best_card]:
+                best, best_card = i, c
+        elif suit == trump:
+            best, best_card, best_suit = i, c, suit
+    return best
+
+
 TWO_CLUBS = card(0, CLUBS)
 THREE_CLUBS = card(1, CLUBS)
 QUEEN_SPADES = card(10, SPADES)

@@ -49,6 +49,7 @@ from .cards import (
     RANK_OF,
     SUIT_MASKS,
     SUIT_OF,
+    trick_winner,
 )
 
 if TYPE_CHECKING:
@@ -274,7 +275,7 @@ class Prover:
                 w.to_act = (seat + 1) % n
             result = self.win(depth)
         else:
-            winner = w.trick_seats[_best(trick, self.trump)]
+            winner = w.trick_seats[trick_winner(trick, self.trump)]
             if not self.ours[winner]:
                 result = False
             elif depth == 1:
@@ -341,7 +342,7 @@ class Prover:
             # Leads: trumps and high cards first.
             cards.sort(key=self.lead_order.__getitem__, reverse=True)
             return cards
-        b = _best(trick, trump)
+        b = trick_winner(trick, trump)
         led = SUIT_OF[trick[0]]
         power = self.power[led].__getitem__  # a card beats the trick's best exactly when its power is higher
         top = power(trick[b])
@@ -570,7 +571,7 @@ class Prover:
                 self._advance(seat, c)
                 if not w.trick:
                     cards, seats = self.last
-                    b = _best(cards, self.trump)
+                    b = trick_winner(cards, self.trump)
                     if not self.ours[seats[b]]:
                         key = "takes_this_trick" if b < on_table else "can_win"
                         return key, {"seat": seats[b], "card": cards[b]}
@@ -604,24 +605,7 @@ class Prover:
                 w.to_act = (seat + 1) % self.n
             return
         self.last = (w.trick, w.trick_seats)
-        w.to_act = w.trick_seats[_best(w.trick, self.trump)]
+        w.to_act = w.trick_seats[trick_winner(w.trick, self.trump)]
         w.trick, w.trick_seats = [], []
         w.trick_number += 1
         w.trick_size = self.n
-
-
-def _best(trick: list[int], trump: int) -> int:
-    """The index of the card that takes the trick so far, as ``Match._end_trick``
-    decides: the highest of the led suit or of trump; of two identical cards the first."""
-    best = 0
-    best_card = trick[0]
-    best_suit = SUIT_OF[best_card]
-    for i in range(1, len(trick)):
-        c = trick[i]
-        suit = SUIT_OF[c]
-        if suit == best_suit:
-            if RANK_OF[c] > RANK_OF[best_card]:
-                best, best_card = i, c
-        elif suit == trump:
-            best, best_card, best_suit = i, c, suit
-    return best

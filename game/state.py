@@ -60,13 +60,13 @@ from .cards import (
     HEARTS_POINT_MASK,
     JACK_DIAMONDS_MASK,
     QUEEN_SPADES_MASK,
-    RANK_OF,
     SPADES,
     SUIT_MASKS,
     SUIT_OF,
     cards_text,
     popcount,
     rank_of,
+    trick_winner,
 )
 from .errors import IllegalAction
 from .rules import PASS_OFFSETS, HeartsRules, Rules, SpadesRules, preset
@@ -583,20 +583,7 @@ class Match:
 
     def _end_trick(self) -> None:
         trick = self.trick
-        trump = self.trump
-        best = 0
-        best_card = trick[0]
-        best_suit = SUIT_OF[best_card]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            suit = SUIT_OF[c]
-            # Strictly higher only: of two identical cards the first stands.
-            if suit == best_suit:
-                if RANK_OF[c] > RANK_OF[best_card]:
-                    best, best_card = i, c
-            elif suit == trump:
-                best, best_card, best_suit = i, c, suit
-        winner = self.trick_seats[best]
+        winner = self.trick_seats[trick_winner(trick, self.trump)]
         self.tricks_won[winner] += 1
         won = 0
         for c in trick:
