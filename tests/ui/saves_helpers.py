@@ -80,6 +80,22 @@ async def play_until(c, stop, limit=3000):
     raise AssertionError("never reached")
 
 
+async def two_tabs(settings=None, until=None):
+    """Two tabs of one browser on one game: tab a opens and plays on until
+    ``until(c, t)`` holds on its table (by default, until the human's turn),
+    then tab b opens on the same storage and shows the same game.
+    Returns (backend, a, sa, ta, b, sb, tb): each tab's controller, Saves
+    and table."""
+    backend = MemoryStorage()
+    a, sa, _ = make(backend, tab="a", settings=settings)
+    sa.boot()
+    ta = await (play_until(a, until) if until else until_human(a))
+    b, sb, _ = make(backend, tab="b")
+    sb.boot()
+    tb = await until_human(b)
+    return backend, a, sa, ta, b, sb, tb
+
+
 async def finish(c, limit=5000):
     for _ in range(limit):
         t = await until_human(c)

@@ -7,7 +7,7 @@ import asyncio
 import dataclasses
 import json
 
-from saves_helpers import HEARTS, human_move, make, play_until, stored, until_human
+from saves_helpers import HEARTS, human_move, make, play_until, stored, two_tabs, until_human
 from ui_helpers import run
 
 from ui import settings as S
@@ -19,14 +19,8 @@ from ui.storage import MemoryStorage, Store
 
 def test_two_tabs_take_turns():
     async def go():
-        backend = MemoryStorage()
-        a, sa, _ = make(backend, tab="a")
-        sa.boot()
-        t = await play_until(a, lambda c, t: t.awaiting == "play")
-        b, sb, _ = make(backend, tab="b")
-        sb.boot()  # the second tab opens on the same game
-        await until_human(b)
-        assert b.match.actions == a.match.actions
+        backend, a, sa, t, b, sb, _ = await two_tabs(until=lambda c, t: t.awaiting == "play")
+        assert b.match.actions == a.match.actions  # the second tab opens on the same game
         human_move(a, t)  # a plays; b hears of it through the storage event
         await until_human(a)
         sb.external(backend.items["baza:match"])
@@ -52,13 +46,7 @@ def test_a_game_from_another_tab_or_a_file_keeps_this_tabs_language():
     from ui import i18n
 
     async def go():
-        backend = MemoryStorage()
-        a, sa, _ = make(backend, tab="a", settings=dataclasses.replace(HEARTS, lang="en"))
-        sa.boot()
-        await until_human(a)
-        b, sb, _ = make(backend, tab="b")
-        sb.boot()
-        await until_human(b)
+        backend, a, sa, _, b, sb, _ = await two_tabs(settings=dataclasses.replace(HEARTS, lang="en"))
         b.command("lang", "sv")
         b.command("again")
         await until_human(b)
@@ -77,13 +65,9 @@ def test_a_game_from_another_tab_or_a_file_keeps_this_tabs_language():
 
 def test_a_tab_that_missed_the_event_does_not_overwrite_a_newer_game():
     async def go():
-        backend = MemoryStorage()
-        a, sa, _ = make(backend, tab="a")
-        sa.boot()
-        t = await play_until(a, lambda c, t: t.awaiting == "play" and sum(h.playable for h in t.hand.cards) > 1)
-        b, sb, _ = make(backend, tab="b")
-        sb.boot()
-        tb = await until_human(b)
+        backend, a, sa, t, b, sb, tb = await two_tabs(
+            until=lambda c, t: t.awaiting == "play" and sum(h.playable for h in t.hand.cards) > 1
+        )
         human_move(a, t)
         await until_human(a)
         newer = backend.items["baza:match"]
@@ -102,13 +86,7 @@ def test_a_tab_that_missed_the_event_does_not_overwrite_a_newer_game():
 
 def test_a_new_game_in_another_tab_is_shown():
     async def go():
-        backend = MemoryStorage()
-        a, sa, _ = make(backend, tab="a")
-        sa.boot()
-        await until_human(a)
-        b, sb, _ = make(backend, tab="b")
-        sb.boot()
-        await until_human(b)
+        backend, a, sa, _, b, sb, _ = await two_tabs()
         a.command("again")
         await until_human(a)
         sb.external(backend.items["baza:match"])
@@ -123,13 +101,7 @@ def test_a_new_game_in_another_tab_is_shown():
 
 def test_bot_moves_from_another_tab_are_taken_quietly():
     async def go():
-        backend = MemoryStorage()
-        a, sa, _ = make(backend, tab="a")
-        sa.boot()
-        await until_human(a)
-        b, sb, _ = make(backend, tab="b")
-        sb.boot()
-        await until_human(b)
+        _, a, sa, _, b, sb, _ = await two_tabs()
         early = sb.match_data()
         # an earlier position of the same game is ignored
         sb.external(Store(MemoryStorage()).document("match", dict(early, match=dict(
