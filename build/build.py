@@ -495,15 +495,9 @@ def merge_styles(site: "Site", packaged: dict[str, Path]) -> None:
             die(f"{logical} uses url(); merging it into {MERGED_STYLES} would move what it points to")
         parts.append(f"/* {logical} */\n{css.rstrip()}\n")
     (site.out / MERGED_STYLES).write_text("\n".join(parts), encoding="utf-8")
-    first = True
-
-    def replace(match: re.Match) -> str:
-        nonlocal first
-        line = f'  <link rel="stylesheet" href="./{MERGED_STYLES}">\n' if first else ""
-        first = False
-        return line
-
-    index.write_text(STYLE_LINK.sub(replace, text), encoding="utf-8")
+    at = STYLE_LINK.search(text).start()  # the merged sheet takes the first one's place
+    merged = f'  <link rel="stylesheet" href="./{MERGED_STYLES}">\n'
+    index.write_text(text[:at] + merged + STYLE_LINK.sub("", text[at:]), encoding="utf-8")
     for logical in links:
         if logical.startswith("assets/"):
             (site.out / logical).unlink()
