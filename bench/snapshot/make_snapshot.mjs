@@ -60,7 +60,13 @@ if (withGame) {
   copyIn("game");
   copyIn("ui");
   const before = new Set(pyodide.runPython("import sys; list(sys.modules)").toJs());
-  pyodide.runPython("import game, game.bots, ui.settings, ui.table_model, ui.controller, ui.dom");
+  pyodide.runPython(
+    "import importlib, pkgutil, game, ui\n" +
+      "for package in (game, ui):\n" +
+      "    for info in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n" +
+      "        if info.name not in ('ui.main', 'game.__main__'):\n" +
+      "            importlib.import_module(info.name)\n",
+  );
   imported = pyodide
     .runPython("import sys; list(sys.modules)")
     .toJs()

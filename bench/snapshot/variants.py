@@ -59,7 +59,7 @@ def make_snapshot(out: Path, game: bool) -> dict:
 
 
 def pyodide_dir(root: Path) -> Path:
-    dirs = sorted((root / "runtime").glob("pyodide-*"))
+    dirs = sorted((root / "runtime").glob("pyodide*"))
     if len(dirs) != 1:
         raise SystemExit(f"variants: expected one runtime/pyodide-* in {root}")
     return dirs[0]
@@ -84,7 +84,8 @@ def install_loader(folder: Path, meta: dict, snapshot: Path, gz: bool, verify: b
 def point_interpreter(config: Path) -> None:
     """pyscript.toml: the interpreter is the loader next to pyodide.mjs."""
     text = config.read_text(encoding="utf-8")
-    text, count = re.subn(r'^(interpreter\s*=\s*"[^"]*/)(?:pyodide|loader)\.mjs"', rf'\1{LOADER}"', text, flags=re.M)
+    runtime = pyodide_dir(config.parent).relative_to(config.parent).as_posix()
+    text, count = re.subn(r'^interpreter\s*=\s*"[^"]*\.mjs"', f'interpreter = "./{runtime}/{LOADER}"', text, flags=re.M)
     if count != 1:
         raise SystemExit(f"variants: no interpreter line in {config}")
     config.write_text(text, encoding="utf-8")

@@ -135,6 +135,23 @@ def play_first_playable(page: Page) -> str:
     return name
 
 
+def play_first_card(page: Page) -> str:
+    """From a new hand: pass or bid as asked, then play our first card, and
+    see it leave the hand. Returns its name."""
+    last = -1
+    while (what := wait_turn(page, last)) != "play":
+        last = step(page)
+        if what == "pass":
+            pass_cards(page)
+        elif what == "bid":
+            default_bid(page)
+        else:
+            raise AssertionError(f"unexpected state {what!r} before the first card")
+    card = play_first_playable(page)
+    expect(page.get_by_role("button", name=card, exact=True)).to_have_count(0)
+    return card
+
+
 def play_hand(page: Page, on_turn=None, bid=None, after: int = -1) -> int:
     """Play until the hand summary: the first playable card each turn.
 

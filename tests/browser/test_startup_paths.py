@@ -24,7 +24,7 @@ from pathlib import Path
 
 from conftest import ROOT, SW_READY, build_from, copy_sources, logged, wait_ready
 from playwright.sync_api import expect
-from table_helpers import default_bid, pass_cards, play_first_playable, step, wait_turn
+from table_helpers import play_first_card
 
 PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
 ZIP = "python_stdlib_pyc.zip"
@@ -61,17 +61,7 @@ def start_and_play(browser, serve, dist: Path, under: str = "") -> dict:
         page.goto(site.url + under + PLAY)
         wait_ready(page)
         started = page.evaluate("globalThis.bazaStart")
-        last = -1
-        while (what := wait_turn(page, last)) != "play":
-            last = step(page)
-            if what == "pass":
-                pass_cards(page)
-            elif what == "bid":
-                default_bid(page)
-            else:
-                raise AssertionError(f"unexpected state {what!r} before the first card")
-        card = play_first_playable(page)
-        expect(page.get_by_role("button", name=card, exact=True)).to_have_count(0)
+        play_first_card(page)
         page.log.assert_same_origin(site.url)
         assert not page.log.page_errors, page.log.page_errors
         assert page.locator(".py-error").count() == 0
