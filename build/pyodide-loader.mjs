@@ -300,7 +300,10 @@ if (inWorker) {
 
 export async function loadPyodide(options = {}) {
   let pyodide, stdlib, reason;
-  const { data: snapshot, state } = await stored;
+  const found = await stored;
+  const { data: snapshot, state } = found;
+  // 31 MB that is garbage once restored: this module keeps `stored` for good.
+  delete found.data;
   let snapshotState = state ?? "unused";
   try {
     const data = await pending;
@@ -315,6 +318,7 @@ export async function loadPyodide(options = {}) {
     if (snapshot) {
       try {
         pyodide = await loadPlain({ ...withZip, _loadSnapshot: snapshot });
+        delete pyodide._api?.config?._loadSnapshot; // nor Pyodide's configuration
         pyodide.runPython(RESEED);
         stdlib = "snapshot";
         snapshotState = "restored";
