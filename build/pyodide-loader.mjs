@@ -135,6 +135,7 @@ const DB_NAME = "baza-start";
 const STORE = "snapshot";
 const RECORD = "python";
 const WASM_PAGE = 64 * 1024;
+const SNAPSHOT_READ_LIMIT_MS = 3000;
 const SNAPSHOT_DELAY_MS = 3000; // after ready: let the first moves and the service worker's install go first
 
 // Run fn(store) in one transaction; resolve with its request's result once committed.
@@ -169,7 +170,12 @@ async function readSnapshot() {
   if (!snapshotsUsable()) return { state: "off: no IndexedDB or no Web Crypto here" };
   let record;
   try {
-    record = await inStore("readonly", (store) => store.get(RECORD));
+    // A storage that never answers must not hold the start up: past this,
+    // starting without the snapshot is faster anyway.
+    const late = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error("IndexedDB did not answer")), SNAPSHOT_READ_LIMIT_MS),
+    );
+    record = await Promise.race([inStore("readonly", (store) => store.get(RECORD)), late]);
   } catch (error) {
     return { state: `off: ${lastLine(error)}` };
   }

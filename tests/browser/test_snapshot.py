@@ -133,3 +133,26 @@ def test_a_bad_snapshot_is_left_out_and_made_again(how, said, browser, serve, di
         assert not page.log.page_errors, page.log.page_errors
     finally:
         page.close()
+
+
+# IndexedDB that never answers for the snapshot's database (PyScript's own
+# keeps working): a stuck storage, as some browsers have had.
+STUCK_STORE = """
+const open = indexedDB.open.bind(indexedDB);
+indexedDB.open = (name, ...rest) => (name === "baza-start" ? {} : open(name, ...rest));
+"""
+
+
+def test_a_storage_that_never_answers_does_not_hold_the_start(browser, serve, dist):
+    site = serve(dist)
+    page = logged(browser.new_page())
+    try:
+        page.add_init_script(STUCK_STORE)
+        started = start(page, site.url + PLAY)
+        assert started["snapshot"] == "off: IndexedDB did not answer", started
+        assert (started["stdlib"], started["game"]) == ("precompiled", "precompiled")
+        assert "made" not in started  # nowhere to keep one
+        play_first_card(page)
+        page.log.assert_no_errors()
+    finally:
+        page.close()
