@@ -26,7 +26,7 @@ from typing import Any
 
 from .actions import action_to_json, parse_action
 from .cards import cards_text
-from .errors import BazaError, RecordError
+from .errors import BazaError
 from .rules import rules_from_dict
 from .save_messages import detail, refusal
 from .state import Match
@@ -81,7 +81,7 @@ def load_json(text: object, what: str = "The saved match") -> Any:
     game.errors.RecordError: The saved match is not valid: its JSON is nested more than 32 deep.
     """
     if not isinstance(text, (str, bytes, bytearray)):
-        raise RecordError(f"{what} must be JSON text.")
+        raise refusal("not_text", what=what)
     if isinstance(text, (bytes, bytearray)):
         try:
             text = text.decode("utf-8")
@@ -103,13 +103,13 @@ def load_json(text: object, what: str = "The saved match") -> Any:
         elif ch in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise RecordError(f"{what} is not valid: its JSON is nested more than {MAX_DEPTH} deep.")
+                raise refusal("too_deep", what=what, depth=MAX_DEPTH)
         elif ch in "]}":
             depth -= 1
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as e:
-        raise RecordError(f"{what} is not valid JSON ({e}).") from None
+        raise refusal("bad_json", what=what, detail=str(e)) from None
 
 
 def match_from_json(text: str) -> Match:

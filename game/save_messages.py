@@ -27,6 +27,10 @@ from .errors import IllegalAction, RecordError
 MESSAGES = {
     "custom_deal": "A match with hands set up by hand cannot be saved: its deals do not come from its seed.",
     "not_utf8": "{what} is not UTF-8 text.",
+    # The table words these three with the saves.doc.* sentences (ui/storage.py).
+    "not_text": "{what} must be JSON text.",
+    "too_deep": "{what} is not valid: its JSON is nested more than {depth} deep.",
+    "bad_json": "{what} is not valid JSON ({detail}).",
     "not_object": "The saved match must be a JSON object.",
     "no_format": "The saved match has no 'format' field: it is not a Baza save.",
     "other_format": "The saved data is a {found}, not a Baza match.",

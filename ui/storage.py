@@ -38,8 +38,8 @@ from typing import Any, Protocol
 
 from game.errors import RecordError
 from game.save import FORMAT as ENGINE_FORMAT
-from game.save import MAX_DEPTH, load_json
 from game.save import SCHEMA as ENGINE_SCHEMA
+from game.save import load_json
 
 from .i18n import save_text, t
 
@@ -160,23 +160,18 @@ def subject(kind: str) -> dict[str, Any]:
 def read_json(raw: Any, what: str, n: int = 1) -> Any:
     """:func:`game.save.load_json`, refusing with a :class:`SaveError` that says
     in the player's language why ``what`` ("The file") is not JSON."""
-    mark = "\x00"  # load_json's subject, found again in its (English) sentence
     try:
-        return load_json(raw, mark)
+        return load_json(raw, what)
     except RecordError as e:
-        text, message = str(e), e.message
-    bad_json = f"{mark} is not valid JSON ("
-    if text.startswith(bad_json) and text.endswith(")."):
-        raise SaveError(t("saves.doc.json", what=what, n=n, detail=text[len(bad_json):-2])) from None
-    if text.startswith(f"{mark} is not valid: its JSON is nested"):
-        raise SaveError(t("saves.doc.deep", what=what, n=n, depth=MAX_DEPTH)) from None
-    if text == f"{mark} must be JSON text.":
+        refused = e
+    key, params = refused.message or ("", {})
+    if key == "bad_json":
+        raise SaveError(t("saves.doc.json", what=what, n=n, detail=params["detail"])) from None
+    if key == "too_deep":
+        raise SaveError(t("saves.doc.deep", what=what, n=n, depth=params["depth"])) from None
+    if key == "not_text":
         raise SaveError(t("saves.doc.not_text", what=what)) from None
-    if message:  # the subject in the player's language, the rest from the catalogue too
-        key, params = message
-        params = {**params, "what": what} if "what" in params else params
-        raise SaveError(save_text((key, params), text.replace(mark, what, 1))) from None
-    raise SaveError(text.replace(mark, what, 1)) from None
+    raise SaveError(save_text(refused.message, str(refused))) from None
 
 
 @dataclass(frozen=True)
