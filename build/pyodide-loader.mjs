@@ -20,13 +20,33 @@
 // it that throws (a .pyc of another Python, damaged bytecode), game bytecode
 // that does not load. What happened is in globalThis.bazaStart =
 // {stdlib: "precompiled" | "source", game: "precompiled" | "source" |
-// "files", reason} (tests/browser/test_startup_paths.py).
+// "files", reason, stackSwitching} (tests/browser/test_startup_paths.py).
 import { loadPyodide as loadPyodideItself, version } from "../pyodide/pyodide.mjs";
 
 export { version };
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
-const loadPlain = (options) => loadPyodideItself({ ...options, indexURL: INDEX_URL });
+
+// Pyodide turns on stack switching (JSPI) when the browser has
+// WebAssembly.Suspending: Chromium since 137. The game never needs it (no
+// run_sync(): its asyncio tasks only await), and Chromium's renderer
+// crashed now and then with it while Pyodide ran many short asyncio tasks,
+// which our bots do (Pyodide issues 5702, 5705, 6106; a crashed tab in our
+// own browser tests). Pyodide decides once, while it loads: the names are
+// hidden from it for that time only.
+const STACK_SWITCHING = ["Suspending", "Suspender"];
+
+async function loadPlain(options) {
+  const hidden = STACK_SWITCHING.flatMap((name) => {
+    const property = Object.getOwnPropertyDescriptor(WebAssembly, name);
+    return property && delete WebAssembly[name] ? [[name, property]] : [];
+  });
+  try {
+    return await loadPyodideItself({ ...options, indexURL: INDEX_URL });
+  } finally {
+    for (const [name, property] of hidden) Object.defineProperty(WebAssembly, name, property);
+  }
+}
 
 const PRECOMPILED = null; // filled in by build/build.py
 const GAME = null; // filled in by build/build.py
@@ -149,6 +169,8 @@ export async function loadPyodide(options = {}) {
     }
   }
   game ??= await fetchGame(pyodide);
-  globalThis.bazaStart = { stdlib, game, reason };
+  // Pyodide's own record (false when the hiding worked; undefined if it moved).
+  const stackSwitching = pyodide._module?.jspiSupported;
+  globalThis.bazaStart = { stdlib, game, reason, stackSwitching };
   return pyodide;
 }

@@ -61,6 +61,7 @@ def start_and_play(browser, serve, dist: Path, under: str = "") -> dict:
         page.goto(site.url + under + PLAY)
         wait_ready(page)
         started = page.evaluate("globalThis.bazaStart")
+        started["page_has_jspi"] = page.evaluate("'Suspending' in WebAssembly")
         play_first_card(page)
         page.log.assert_same_origin(site.url)
         assert not page.log.page_errors, page.log.page_errors
@@ -73,6 +74,14 @@ def start_and_play(browser, serve, dist: Path, under: str = "") -> dict:
         return started
     finally:
         page.close()
+
+
+def assert_no_stack_switching(started: dict) -> None:
+    """Python started without JSPI (it crashed Chromium's renderer now and
+    then; the loader hides it from Pyodide while it loads), and the page's
+    WebAssembly object has it back (Chromium since 137 has it)."""
+    assert started["stackSwitching"] is False
+    assert started["page_has_jspi"] is True
 
 
 def test_build_ships_the_precompiled_stdlib(dist):
@@ -144,6 +153,7 @@ def test_precompiled_start_plays(browser, serve, dist):
     assert started["game"] == "precompiled"
     assert started["console_errors"] == []
     assert started["module_requests"] == []  # they came in the zip
+    assert_no_stack_switching(started)
 
 
 def test_damaged_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
@@ -157,6 +167,7 @@ def test_damaged_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
     assert "SHA-256" in started["reason"]
     assert started["game"] == "files"
     assert "game/state.py" in started["module_requests"]
+    assert_no_stack_switching(started)
 
 
 def test_missing_zip_falls_back_to_sources(browser, serve, dist, tmp_path):
