@@ -144,7 +144,9 @@ COLLECT = """() => {
     downloads: Math.max(nav ? nav.responseEnd : 0, ...ends),
     progress: bench.progress,
     wasm_bytes: memories.length ? Math.max(...memories) : null,
-    snapshot: window.__snapshotTimings ?? null, // set by bench/snapshot/snap-loader.mjs
+    // bench/snapshot/snap-loader.mjs's timings, or whether our loader restored its snapshot
+    snapshot: window.__snapshotTimings ??
+      (globalThis.bazaStart?.snapshot === undefined ? null : { used: globalThis.bazaStart.stdlib === "snapshot" }),
   };
 }"""
 
@@ -330,6 +332,13 @@ def chromium_path() -> str:
     return path
 
 
+# True once the page is not making a snapshot (build/pyodide-loader.mjs's bazaStart.made).
+SNAPSHOT_SETTLED = """() => {
+  const made = globalThis.bazaStart?.made;
+  return made === undefined || made === "stored" || made.startsWith("failed");
+}"""
+
+
 def visit(playwright, site: Site, profile: Path, number: int, linger: float) -> dict:
     """Open site.url in a fresh browser process on ``profile``; return its figures."""
     context = playwright.chromium.launch_persistent_context(
@@ -375,6 +384,9 @@ def visit(playwright, site: Site, profile: Path, number: int, linger: float) -> 
             # Let the worker install (it caches the build) as a player's
             # browser would before the next visit.
             page.evaluate(SW_READY)
+        # A first start makes the memory snapshot of the next ones, a few
+        # seconds after ready: a player's first visit lasts that long.
+        page.wait_for_function(SNAPSHOT_SETTLED, timeout=READY_TIMEOUT_MS)
         # Leave time for the HTTP cache and V8's code caches to be written.
         page.wait_for_timeout(linger * 1000)
         return {

@@ -15,12 +15,24 @@
 // cannot be used, fetched one by one (GAME.files). pyscript.toml has no
 // [files] table.
 //
+// A return visit starts from a memory snapshot: the whole WebAssembly
+// memory of a Python that has started and imported the game, made by this
+// same module run as a Worker a few seconds after a first start (a second
+// interpreter: PyScript's own cannot be snapshotted) and kept in IndexedDB
+// for this build only. Restoring it skips Python's start and the game's
+// imports; nothing more is downloaded for it.
+//
 // Any failure falls back to a plain start, and the page still reaches its
 // table: the zip missing or not the build's (size or SHA-256), a start with
 // it that throws (a .pyc of another Python, damaged bytecode), game bytecode
-// that does not load. What happened is in globalThis.bazaStart =
-// {stdlib: "precompiled" | "source", game: "precompiled" | "source" |
-// "files", reason, stackSwitching} (tests/browser/test_startup_paths.py).
+// that does not load, a stored snapshot that is damaged (size, pages,
+// SHA-256) or whose restore throws (it is then deleted, and made again).
+// What happened is in globalThis.bazaStart = {stdlib: "snapshot" |
+// "precompiled" | "source", game: "snapshot" | "precompiled" | "source" |
+// "files", reason, snapshot: "restored" | "none" | "another build's" |
+// "refused: why" | "off: why" | "unused", and, once a snapshot is being
+// made for the next visit, made: "scheduled" | "making" | "stored" |
+// "failed: why", stackSwitching} (tests/browser/test_startup_paths.py, test_snapshot.py).
 import { loadPyodide as loadPyodideItself, version } from "../pyodide/pyodide.mjs";
 
 export { version };
@@ -132,24 +144,220 @@ async function fetchGame(pyodide) {
   return "files";
 }
 
-// The download starts when PyScript imports this module (index.html
+// --- The memory snapshot ---------------------------------------------------
+
+// One record in IndexedDB: {key, bytes, sha256, data}. The key is this
+// module's URL: its folder's name hashes the zip (the standard library and
+// the game) and this file, which names Pyodide's folder (whose name hashes
+// the wasm). A snapshot is only good with the exact same files.
+const SNAPSHOT_KEY = import.meta.url;
+const DB_NAME = "baza-start";
+const STORE = "snapshot";
+const RECORD = "python";
+const WASM_PAGE = 64 * 1024;
+const SNAPSHOT_READ_LIMIT_MS = 3000;
+const SNAPSHOT_DELAY_MS = 3000; // after ready: let the first moves and the service worker's install go first
+
+// Run fn(store) in one transaction; resolve with its request's result once committed.
+function inStore(mode, fn) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(DB_NAME, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(STORE);
+    open.onerror = () => reject(open.error);
+    open.onblocked = () => reject(new Error("the snapshot store is blocked by another tab"));
+    open.onsuccess = () => {
+      const db = open.result;
+      let request;
+      try {
+        const transaction = db.transaction(STORE, mode);
+        request = fn(transaction.objectStore(STORE));
+        transaction.oncomplete = () => resolve(request.result);
+        transaction.onabort = transaction.onerror = () => reject(transaction.error ?? request.error);
+      } catch (error) {
+        reject(error);
+      }
+      // Closing now lets the transaction finish and never blocks an upgrade.
+      db.close();
+    };
+  });
+}
+
+const snapshotsUsable = () => Boolean(globalThis.indexedDB && globalThis.crypto?.subtle);
+
+// {data} when a snapshot of this build is stored and intact, else {state}:
+// why none is used. Never rejects.
+async function readSnapshot() {
+  if (!snapshotsUsable()) return { state: "off: no IndexedDB or no Web Crypto here" };
+  let record;
+  try {
+    // A storage that never answers must not hold the start up: past this,
+    // starting without the snapshot is faster anyway.
+    const late = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error("IndexedDB did not answer")), SNAPSHOT_READ_LIMIT_MS),
+    );
+    record = await Promise.race([inStore("readonly", (store) => store.get(RECORD)), late]);
+  } catch (error) {
+    return { state: `off: ${lastLine(error)}` };
+  }
+  if (!record) return { state: "none" };
+  if (record.key !== SNAPSHOT_KEY) return { state: "another build's" };
+  // A damaged snapshot can freeze the page for good once restored: check it
+  // whole first. Pyodide itself checks the header's magic and build id.
+  const data = record.data instanceof Uint8Array ? record.data : null;
+  const problem = !data
+    ? "not bytes"
+    : data.length !== record.bytes
+      ? `${data.length} bytes, ${record.bytes} were stored`
+      : (data.length - new Uint32Array(data.buffer, data.byteOffset, 2)[1]) % WASM_PAGE !== 0
+        ? "its memory is not whole pages"
+        : hex(await crypto.subtle.digest("SHA-256", data)) !== record.sha256
+          ? "SHA-256 is not the stored one"
+          : "";
+  return problem ? { state: `refused: ${problem}` } : { data };
+}
+
+function forgetSnapshot() {
+  inStore("readwrite", (store) => store.delete(RECORD)).catch(() => {});
+}
+
+// Every restore starts from the same memory, so from the same state of
+// `random`: reseed it from the browser's entropy (os.urandom). The game's
+// deals already come from `secrets` (entropy, not memory) and per-hand seeds.
+const RESEED = "import random\nrandom.seed()\n";
+
+// In the Worker: every module of the game but the page's own script, so
+// that a restored page finds them all in sys.modules (its file system,
+// which lives in JavaScript, is not in the snapshot).
+const IMPORT_GAME = `
+import importlib, pkgutil, game, ui
+for package in (game, ui):
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if info.name != "ui.main" and not info.name.endswith(".__main__"):
+            importlib.import_module(info.name)
+`;
+
+// The Worker's job: start a second Python exactly as the page does, import
+// the game, snapshot its memory, store it. Returns the snapshot's size.
+async function makeSnapshot() {
+  const data = await pending;
+  const quiet = () => {};
+  const pyodide = await loadPlain({
+    env: { PYTHONPATH: ZIP_PATH },
+    fsInit: (FS) => FS.writeFile(ZIP_PATH, data),
+    stdout: quiet,
+    stderr: quiet,
+    _makeSnapshot: true,
+  });
+  if (unpackGame(pyodide) !== "precompiled") throw new Error("the game's bytecode does not load");
+  pyodide.runPython(IMPORT_GAME);
+  const snapshot = pyodide.makeMemorySnapshot();
+  const sha256 = hex(await crypto.subtle.digest("SHA-256", snapshot));
+  const record = { key: SNAPSHOT_KEY, bytes: snapshot.length, sha256, data: snapshot, made: Date.now() };
+  await inStore("readwrite", (store) => store.put(record, RECORD));
+  return snapshot.length;
+}
+
+// Under the recommended CSP (Trusted Types: no script URL from a plain
+// string) this policy, named in the CSP, vouches for this module's URL only.
+const scriptURL = () =>
+  globalThis.trustedTypes
+    ? trustedTypes
+        .createPolicy("baza-start", {
+          createScriptURL: (url) => {
+            if (url !== import.meta.url) throw new TypeError(`not Baza's start-up module: ${url}`);
+            return url;
+          },
+        })
+        .createScriptURL(import.meta.url)
+    : import.meta.url;
+
+// In the page, after a start without a snapshot: once the table is ready
+// and a few seconds have passed, this module runs again as a Worker
+// (Python's start there is off the main thread) and makes one.
+function scheduleSnapshot(report) {
+  report.made = "scheduled";
+  const root = document.documentElement;
+  const later = () =>
+    setTimeout(() => {
+      report.made = "making";
+      let worker;
+      try {
+        worker = new Worker(scriptURL(), { type: "module" });
+      } catch (error) {
+        report.made = `failed: ${lastLine(error)}`;
+        return;
+      }
+      worker.onmessage = ({ data }) => {
+        report.made = data.stored ? "stored" : `failed: ${data.reason}`;
+        worker.terminate();
+      };
+      worker.onerror = (event) => {
+        report.made = `failed: ${event.message || "the worker did not start"}`;
+        worker.terminate();
+      };
+      worker.postMessage("make");
+    }, SNAPSHOT_DELAY_MS);
+  if (root.dataset.ready === "true") return later();
+  const observer = new MutationObserver(() => {
+    if (root.dataset.ready === "true") {
+      observer.disconnect();
+      later();
+    }
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+const inWorker = typeof document === "undefined";
+
+// The downloads start when PyScript imports this module (index.html
 // preloads it), before PyScript asks for Python.
 const pending = fetchPrecompiled();
 pending.catch(() => {}); // handled in loadPyodide
+const stored = inWorker ? null : readSnapshot();
+
+if (inWorker) {
+  self.onmessage = () =>
+    makeSnapshot().then(
+      (bytes) => self.postMessage({ stored: true, bytes }),
+      (error) => self.postMessage({ stored: false, reason: lastLine(error) }),
+    );
+}
 
 export async function loadPyodide(options = {}) {
   let pyodide, stdlib, reason;
+  const found = await stored;
+  const { data: snapshot, state } = found;
+  // 31 MB that is garbage once restored: this module keeps `stored` for good.
+  delete found.data;
+  let snapshotState = state ?? "unused";
   try {
     const data = await pending;
-    pyodide = await loadPlain({
+    const withZip = {
       ...options,
       env: { ...options.env, PYTHONPATH: ZIP_PATH },
       fsInit: async (FS, info) => {
         FS.writeFile(ZIP_PATH, data);
         if (options.fsInit) await options.fsInit(FS, info);
       },
-    });
-    stdlib = "precompiled";
+    };
+    if (snapshot) {
+      try {
+        pyodide = await loadPlain({ ...withZip, _loadSnapshot: snapshot });
+        delete pyodide._api?.config?._loadSnapshot; // nor Pyodide's configuration
+        pyodide.runPython(RESEED);
+        stdlib = "snapshot";
+        snapshotState = "restored";
+      } catch (error) {
+        snapshotState = `refused: ${lastLine(error)}`;
+        console.warn(`Baza: starting Python without the stored snapshot (${lastLine(error)})`);
+        pyodide = undefined;
+      }
+    }
+    if (snapshotState.startsWith("refused")) forgetSnapshot();
+    if (!pyodide) {
+      pyodide = await loadPlain(withZip);
+      stdlib = "precompiled";
+    }
   } catch (error) {
     reason = String(error?.message ?? error).split("\n").slice(-2).join(" ").trim();
     console.warn(`Baza: starting Python from the standard library's sources (${reason})`);
@@ -160,7 +368,7 @@ export async function loadPyodide(options = {}) {
   // reason to start Python again. A download that fails rejects with a
   // sentence that names the file, shown on the loading screen
   // (assets/loading.js).
-  let game;
+  let game = stdlib === "snapshot" ? "snapshot" : undefined;
   if (stdlib === "precompiled") {
     try {
       game = unpackGame(pyodide);
@@ -171,6 +379,7 @@ export async function loadPyodide(options = {}) {
   game ??= await fetchGame(pyodide);
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
-  globalThis.bazaStart = { stdlib, game, reason, stackSwitching };
+  const report = (globalThis.bazaStart = { stdlib, game, reason, snapshot: snapshotState, stackSwitching });
+  if (game === "precompiled" && !snapshotState.startsWith("off")) scheduleSnapshot(report);
   return pyodide;
 }

@@ -54,7 +54,7 @@ RECOMMENDED_CSP = [
     "form-action 'none'",
     "frame-ancestors *",
     "require-trusted-types-for 'script'",
-    "trusted-types baza-sw",
+    "trusted-types baza-sw baza-start",
 ]
 
 # A file under runtime/ never changes (its folder name holds the version and

@@ -1,0 +1,159 @@
+"""A return visit starts from a memory snapshot; a bad one never stops the page.
+
+After a start without one, the loader (build/pyodide-loader.mjs) runs itself
+as a Worker a few seconds after the table is ready: a second Python starts
+there as the page's did, imports the game, and its memory is kept in
+IndexedDB ("baza-start") for this build. The next start restores it. A
+snapshot that is damaged, cut short, another build's, or that Pyodide
+refuses is not used: the page starts normally, plays, and makes a new one.
+
+Each test has an origin of its own (fresh IndexedDB); the shared browser
+blocks service workers. No timing is asserted: docs/PERFORMANCE.md has the
+figures (bench/startup.py).
+"""
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import logged, wait_ready
+from table_helpers import play_first_card
+
+PLAY = "?game=hearts&preset=standard&speed=instant"
+STORED_MS = 90_000  # 3 s after ready, then a whole second start in the Worker: slow on a loaded machine
+
+# A copy of the build whose loader also hands the page its Python, so that
+# a test can look inside (the real build keeps it to PyScript).
+HOOK = ("  return pyodide;\n}", "  globalThis.__bazaPython = pyodide;\n  return pyodide;\n}")
+
+# Change the stored record in place (IndexedDB "baza-start", store
+# "snapshot", record "python"), for each way a snapshot can go bad.
+# The header case keeps the sizes and recomputes the SHA-256: only Pyodide's
+# own check of the header can refuse it.
+TAMPER = """async (how) => {
+  const db = await new Promise((ok, ko) => {
+    const open = indexedDB.open("baza-start", 1);
+    open.onsuccess = () => ok(open.result);
+    open.onerror = () => ko(open.error);
+  });
+  const run = (mode, fn) => new Promise((ok, ko) => {
+    const tx = db.transaction("snapshot", mode);
+    const request = fn(tx.objectStore("snapshot"));
+    tx.oncomplete = () => ok(request.result);
+    tx.onerror = () => ko(tx.error);
+  });
+  const record = await run("readonly", (store) => store.get("python"));
+  const data = record.data;
+  if (how === "flipped") data[data.length >> 1] ^= 0xff;
+  if (how === "truncated") record.data = data.slice(0, data.length >> 1);
+  if (how === "other-build") record.key = record.key.replace(/start-[0-9a-f]+/, "start-00000000");
+  if (how === "header") {
+    data[0] ^= 0xff;
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+    record.sha256 = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  await run("readwrite", (store) => store.put(record, "python"));
+  db.close();
+}"""
+
+
+def hooked_build(dist: Path, dest: Path) -> Path:
+    shutil.copytree(dist, dest)
+    (loader,) = (dest / "runtime").glob("start-*/loader.mjs")
+    text = loader.read_text(encoding="utf-8")
+    assert text.count(HOOK[0]) == 1
+    loader.write_text(text.replace(*HOOK), encoding="utf-8")
+    return dest
+
+
+def start(page, url: str) -> dict:
+    page.goto(url)
+    wait_ready(page)
+    return page.evaluate("globalThis.bazaStart")
+
+
+def wait_stored(page) -> None:
+    page.wait_for_function("() => globalThis.bazaStart.made === 'stored'", timeout=STORED_MS)
+
+
+def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, serve, dist, tmp_path):
+    site = serve(hooked_build(dist, tmp_path / "site"))
+    page = logged(browser.new_page())
+    try:
+        first = start(page, site.url + PLAY)
+        assert (first["stdlib"], first["game"], first["snapshot"]) == ("precompiled", "precompiled", "none")
+        wait_stored(page)
+        draws = []
+        for _ in range(2):
+            again = start(page, site.url + PLAY)
+            assert (again["stdlib"], again["game"], again["snapshot"]) == ("snapshot", "snapshot", "restored")
+            assert "made" not in again  # nothing more to make
+            assert again["stackSwitching"] is False  # made and restored without JSPI
+            # Every restore starts from the same memory: without the reseed
+            # both would draw the same number.
+            draws.append(page.evaluate("globalThis.__bazaPython.runPython('import random; random.random()')"))
+            # The 31 MB of the snapshot are not kept once restored.
+            assert page.evaluate("globalThis.__bazaPython._api.config._loadSnapshot === undefined")
+            # The game's modules were imported in the Worker: none is fetched.
+            assert not [url for url in page.log.requests if url.split("?")[0].endswith(("game/state.py", ".pyc"))]
+        assert draws[0] != draws[1]
+        play_first_card(page)
+        page.log.assert_same_origin(site.url)
+        page.log.assert_no_errors()
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [
+        ("flipped", r"refused: SHA-256 is not the stored one$"),
+        ("truncated", r"refused: \d+ bytes, \d+ were stored$"),
+        ("header", r"refused: Snapshot has invalid magic number$"),
+        ("other-build", r"another build's$"),
+    ],
+)
+def test_a_bad_snapshot_is_left_out_and_made_again(how, said, browser, serve, dist):
+    site = serve(dist)
+    page = logged(browser.new_page())
+    try:
+        start(page, site.url + PLAY)
+        wait_stored(page)
+        page.evaluate(TAMPER, how)
+        started = start(page, site.url + PLAY)
+        assert re.match(said, started["snapshot"]), started
+        assert (started["stdlib"], started["game"]) == ("precompiled", "precompiled")
+        play_first_card(page)
+        # A good snapshot replaces it, and the next start uses it.
+        wait_stored(page)
+        again = start(page, site.url + PLAY)
+        assert (again["stdlib"], again["snapshot"]) == ("snapshot", "restored")
+        play_first_card(page)
+        page.log.assert_same_origin(site.url)
+        assert not page.log.page_errors, page.log.page_errors
+    finally:
+        page.close()
+
+
+# IndexedDB that never answers for the snapshot's database (PyScript's own
+# keeps working): a stuck storage, as some browsers have had.
+STUCK_STORE = """
+const open = indexedDB.open.bind(indexedDB);
+indexedDB.open = (name, ...rest) => (name === "baza-start" ? {} : open(name, ...rest));
+"""
+
+
+def test_a_storage_that_never_answers_does_not_hold_the_start(browser, serve, dist):
+    site = serve(dist)
+    page = logged(browser.new_page())
+    try:
+        page.add_init_script(STUCK_STORE)
+        started = start(page, site.url + PLAY)
+        assert started["snapshot"] == "off: IndexedDB did not answer", started
+        assert (started["stdlib"], started["game"]) == ("precompiled", "precompiled")
+        assert "made" not in started  # nowhere to keep one
+        play_first_card(page)
+        page.log.assert_no_errors()
+    finally:
+        page.close()
