@@ -163,15 +163,15 @@ def read_json(raw: Any, what: str, n: int = 1) -> Any:
     try:
         return load_json(raw, what)
     except RecordError as e:
-        refused = e
-    key, params = refused.message or ("", {})
-    if key == "bad_json":
-        raise SaveError(t("saves.doc.json", what=what, n=n, detail=params["detail"])) from None
-    if key == "too_deep":
-        raise SaveError(t("saves.doc.deep", what=what, n=n, depth=params["depth"])) from None
-    if key == "not_text":
-        raise SaveError(t("saves.doc.not_text", what=what)) from None
-    raise SaveError(save_text(refused.message, str(refused))) from None
+        key, params = e.message or ("", {})
+        if key in NOT_JSON:  # worded by the table, with the number of files
+            raise SaveError(t(NOT_JSON[key], **{**params, "n": n})) from None
+        raise SaveError(save_text(e.message, str(e))) from None
+
+
+# load_json's refusals of text that is not JSON at all, and the sentences
+# the table says them with (ui/lang/en.py leaves their save.* keys out).
+NOT_JSON = {"bad_json": "saves.doc.json", "too_deep": "saves.doc.deep", "not_text": "saves.doc.not_text"}
 
 
 @dataclass(frozen=True)

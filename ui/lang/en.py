@@ -490,9 +490,9 @@ def _bot_messages() -> dict[str, Any]:
 def _save_messages() -> dict[str, str]:
     """Why a saved match or a hand record is refused (game/save_messages.py)."""
     from game.save_messages import MESSAGES as SAVE
+    from ui.storage import NOT_JSON  # not JSON at all: the table's own saves.doc.* sentences say it
 
-    # Not JSON at all: the table says it with its own saves.doc.* sentences.
-    out = {"save." + key: text for key, text in SAVE.items() if key not in ("not_text", "too_deep", "bad_json")}
+    out = {"save." + key: text for key, text in SAVE.items() if key not in NOT_JSON}
     for field in ("phase", "to_act", "hand_number", "dealer", "hands", "scores", "bags"):  # game.save._check
         out["save.check." + field] = field.replace("_", " ")
     return out
