@@ -34,11 +34,9 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from startup import (  # noqa: E402
+from startup import (  # bench/ is the script's folder, first on sys.path
     CHROMIUM_ARGS,
+    INIT_SCRIPT,
     READY_TIMEOUT_MS,
     SNAPSHOT_SETTLED,
     SW_READY,
@@ -48,10 +46,6 @@ from startup import (  # noqa: E402
     chromium_path,
     machine,
 )
-
-# Installed before the page's own scripts: PyScript's steps, as they happen.
-INIT_SCRIPT = """window.__steps = [];
-addEventListener("py:progress", (event) => window.__steps.push([performance.now(), String(event.detail)]));"""
 
 # The files of a start whose timing is worth a line (names without query or folder).
 WATCHED = "|".join(
@@ -71,7 +65,7 @@ COLLECT = f"""() => {{
     navigation: [nav.workerStart, nav.responseStart, nav.responseEnd, nav.domInteractive, nav.domContentLoadedEventEnd],
     first_paint: paint ? paint.startTime : null,
     files,
-    steps: Object.fromEntries(window.__steps.map(([t, step]) => [step, t])),
+    steps: Object.fromEntries(window.__bench.progress.map(([t, step]) => [step, t])),  // startup.py's INIT_SCRIPT
   }};
 }}"""
 
@@ -83,29 +77,28 @@ def median(values: list) -> int | None:
     return round(statistics.median(values)) if values else None
 
 
-def visits(playwright, site: Site, runs: int, ours: bool) -> list[dict]:
-    """The return visits' figures of ``runs`` profiles."""
+def profile_visits(playwright, site: Site, ours: bool) -> list[dict]:
+    """A new profile's first visit, then the figures of its two return visits."""
     figures = []
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory(prefix="baza-timeline-") as profile:
-            for number in (1, 2, 3):
-                context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS
-                )
-                try:
-                    context.add_init_script(INIT_SCRIPT)
-                    page = context.new_page()
-                    page.goto(site.url)
-                    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY_TIMEOUT_MS)
-                    if number == 1:
-                        if ours:
-                            page.evaluate(SW_READY)
-                            page.wait_for_function(SNAPSHOT_SETTLED, timeout=READY_TIMEOUT_MS)
-                        page.wait_for_timeout(2000)  # caches written, as in startup.py
-                    else:
-                        figures.append(page.evaluate(COLLECT))
-                finally:
-                    context.close()
+    with tempfile.TemporaryDirectory(prefix="baza-timeline-") as profile:
+        for number in (1, 2, 3):
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS
+            )
+            try:
+                context.add_init_script(INIT_SCRIPT)
+                page = context.new_page()
+                page.goto(site.url)
+                page.wait_for_selector("html[data-ready=true]", state="attached", timeout=READY_TIMEOUT_MS)
+                if number == 1:
+                    if ours:
+                        page.evaluate(SW_READY)
+                        page.wait_for_function(SNAPSHOT_SETTLED, timeout=READY_TIMEOUT_MS)
+                    page.wait_for_timeout(2000)  # caches written, as in startup.py
+                else:
+                    figures.append(page.evaluate(COLLECT))
+            finally:
+                context.close()
     return figures
 
 
@@ -163,7 +156,7 @@ def main() -> int:
                 raw: dict[str, list] = {site.name: [] for site, _ in sites}
                 for _ in range(args.runs):
                     for site, ours in sites:
-                        raw[site.name] += visits(playwright, site, 1, ours)
+                        raw[site.name] += profile_visits(playwright, site, ours)
             finally:
                 for site, _ in sites:
                     site.stop()
