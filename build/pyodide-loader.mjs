@@ -30,7 +30,8 @@
 // What happened is in globalThis.bazaStart = {stdlib: "snapshot" |
 // "precompiled" | "source", game: "snapshot" | "precompiled" | "source" |
 // "files", reason, snapshot: "restored" | "none" | "another build's" |
-// "refused: why" | "off: why" | "unused", and, once a snapshot is being
+// "refused: why" | "off: why" | "unused", checked: "worker" | "page" (who
+// read and checked a stored snapshot), and, once a snapshot is being
 // made for the next visit, made: "scheduled" | "making" | "stored" |
 // "failed: why", stackSwitching} (tests/browser/test_startup_paths.py, test_snapshot.py).
 import { loadPyodide as loadPyodideItself, version } from "../pyodide/pyodide.mjs";
@@ -146,7 +147,7 @@ async function fetchGame(pyodide) {
 
 // --- The memory snapshot ---------------------------------------------------
 
-// One record in IndexedDB: {key, bytes, sha256, data}. The key is this
+// One record in IndexedDB (see makeSnapshot). The key is this
 // module's URL: its folder's name hashes the zip (the standard library and
 // the game) and this file, which names Pyodide's folder (whose name hashes
 // the wasm). A snapshot is only good with the exact same files.
@@ -184,8 +185,99 @@ function inStore(mode, fn) {
 
 const snapshotsUsable = () => Boolean(globalThis.indexedDB && globalThis.crypto?.subtle);
 
-// {data} when a snapshot of this build is stored and intact, else {state}:
-// why none is used. Never rejects.
+// Half of a snapshot's 4 KiB pages are zeros (memory Python has not used):
+// only the others are stored, after a map of one bit per page, so that a
+// start reads and hashes about 15 MB instead of 31.
+const PAGE = 4096;
+const pageCount = (bytes) => Math.ceil(bytes / PAGE);
+const mapLength = (bytes) => Math.ceil(pageCount(bytes) / 8);
+
+function isZero(bytes) {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+function packSnapshot(snapshot) {
+  const pages = [];
+  for (let page = 0; page < pageCount(snapshot.length); page++) {
+    const bytes = snapshot.subarray(page * PAGE, (page + 1) * PAGE);
+    if (!isZero(bytes)) pages.push([page, bytes]);
+  }
+  const packed = new Uint8Array(mapLength(snapshot.length) + pages.reduce((sum, [, bytes]) => sum + bytes.length, 0));
+  let at = mapLength(snapshot.length);
+  for (const [page, bytes] of pages) {
+    packed[page >> 3] |= 1 << (page & 7);
+    packed.set(bytes, at);
+    at += bytes.length;
+  }
+  return packed;
+}
+
+function unpackSnapshot(packed, bytes) {
+  const snapshot = new Uint8Array(bytes); // zeros
+  let at = mapLength(bytes);
+  for (let page = 0; page < pageCount(bytes); page++) {
+    if (!(packed[page >> 3] & (1 << (page & 7)))) continue;
+    const size = Math.min(PAGE, bytes - page * PAGE);
+    if (at + size > packed.length) throw new Error("its pages do not add up");
+    snapshot.set(packed.subarray(at, at + size), page * PAGE);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("its pages do not add up");
+  return snapshot;
+}
+
+// The snapshot from its stored record, once whole: the packed bytes' SHA-256
+// the stored one, and its memory in whole WebAssembly pages. Else it rejects
+// with why.
+async function checkedSnapshot(blob, sha256, bytes) {
+  const packed = new Uint8Array(await blob.arrayBuffer());
+  if (hex(await crypto.subtle.digest("SHA-256", packed)) !== sha256) throw new Error("SHA-256 is not the stored one");
+  const data = unpackSnapshot(packed, bytes);
+  if ((data.length - new Uint32Array(data.buffer, data.byteOffset, 2)[1]) % WASM_PAGE !== 0)
+    throw new Error("its memory is not whole pages");
+  return data;
+}
+
+// The same, done by this module run as a Worker: reading the snapshot from
+// IndexedDB and hashing it took about 130 ms of the page's main thread,
+// which Pyodide needs for its own start meanwhile. The bytes come back
+// transferred, not copied. If no Worker can start here, the page does it
+// itself. `checkedBy` says which did (bazaStart.checked).
+let checkedBy;
+function checkedOffThread(blob, sha256, bytes) {
+  const onPage = () => {
+    checkedBy = "page";
+    return checkedSnapshot(blob, sha256, bytes);
+  };
+  let worker;
+  try {
+    worker = new Worker(scriptURL(), { type: "module" });
+  } catch {
+    return onPage();
+  }
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data: answer }) => {
+      worker.terminate();
+      checkedBy = "worker";
+      if (answer.data) resolve(answer.data);
+      else reject(new Error(answer.problem));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      resolve(onPage());
+    };
+    worker.postMessage({ check: blob, sha256, bytes });
+  });
+}
+
+// {data: a promise of the bytes} when a snapshot of this build is stored,
+// else {state}: why none is used. Never rejects; `data` rejects with why the
+// snapshot is refused (a damaged snapshot can freeze the page for good once
+// restored: it is checked whole first; Pyodide itself checks the header's
+// magic and build id). The record holds a Blob, whose bytes IndexedDB hands
+// over without copying them on the main thread.
 async function readSnapshot() {
   if (!snapshotsUsable()) return { state: "off: no IndexedDB or no Web Crypto here" };
   let record;
@@ -201,19 +293,16 @@ async function readSnapshot() {
   }
   if (!record) return { state: "none" };
   if (record.key !== SNAPSHOT_KEY) return { state: "another build's" };
-  // A damaged snapshot can freeze the page for good once restored: check it
-  // whole first. Pyodide itself checks the header's magic and build id.
-  const data = record.data instanceof Uint8Array ? record.data : null;
-  const problem = !data
-    ? "not bytes"
-    : data.length !== record.bytes
-      ? `${data.length} bytes, ${record.bytes} were stored`
-      : (data.length - new Uint32Array(data.buffer, data.byteOffset, 2)[1]) % WASM_PAGE !== 0
-        ? "its memory is not whole pages"
-        : hex(await crypto.subtle.digest("SHA-256", data)) !== record.sha256
-          ? "SHA-256 is not the stored one"
-          : "";
-  return problem ? { state: `refused: ${problem}` } : { data };
+  const blob = record.data instanceof Blob ? record.data : null;
+  const problem = !blob
+    ? "not a stored file"
+    : blob.size !== record.stored
+      ? `${blob.size} bytes, ${record.stored} were stored`
+      : "";
+  if (problem) return { state: `refused: ${problem}` };
+  const data = checkedOffThread(blob, record.sha256, record.bytes);
+  data.catch(() => {}); // handled in loadPyodide
+  return { data };
 }
 
 function forgetSnapshot() {
@@ -239,7 +328,7 @@ for package in (game, ui):
 // The Worker's job: start a second Python exactly as the page does, import
 // the game, snapshot its memory, store it. Returns the snapshot's size.
 async function makeSnapshot() {
-  const data = await pending;
+  const data = await fetchPrecompiled();
   const quiet = () => {};
   const pyodide = await loadPlain({
     env: { PYTHONPATH: ZIP_PATH },
@@ -251,25 +340,32 @@ async function makeSnapshot() {
   if (unpackGame(pyodide) !== "precompiled") throw new Error("the game's bytecode does not load");
   pyodide.runPython(IMPORT_GAME);
   const snapshot = pyodide.makeMemorySnapshot();
-  const sha256 = hex(await crypto.subtle.digest("SHA-256", snapshot));
-  const record = { key: SNAPSHOT_KEY, bytes: snapshot.length, sha256, data: snapshot, made: Date.now() };
+  const packed = packSnapshot(snapshot);
+  const sha256 = hex(await crypto.subtle.digest("SHA-256", packed));
+  // {key, bytes: the snapshot's size, stored: the packed size, sha256: the
+  // packed bytes', data, made}. The data is a Blob: IndexedDB gives it back
+  // without copying it on the page's main thread.
+  const record = { key: SNAPSHOT_KEY, bytes: snapshot.length, stored: packed.length, sha256, data: new Blob([packed]), made: Date.now() };
   await inStore("readwrite", (store) => store.put(record, RECORD));
   return snapshot.length;
 }
 
 // Under the recommended CSP (Trusted Types: no script URL from a plain
 // string) this policy, named in the CSP, vouches for this module's URL only.
-const scriptURL = () =>
-  globalThis.trustedTypes
-    ? trustedTypes
-        .createPolicy("baza-start", {
-          createScriptURL: (url) => {
-            if (url !== import.meta.url) throw new TypeError(`not Baza's start-up module: ${url}`);
-            return url;
-          },
-        })
-        .createScriptURL(import.meta.url)
-    : import.meta.url;
+// Made once: a second policy of the same name would be refused.
+let trustedURL;
+function scriptURL() {
+  if (!globalThis.trustedTypes) return import.meta.url;
+  trustedURL ??= trustedTypes
+    .createPolicy("baza-start", {
+      createScriptURL: (url) => {
+        if (url !== import.meta.url) throw new TypeError(`not Baza's start-up module: ${url}`);
+        return url;
+      },
+    })
+    .createScriptURL(import.meta.url);
+  return trustedURL;
+}
 
 // In the page, after a start without a snapshot: once the table is ready
 // and a few seconds have passed, this module runs again as a Worker
@@ -295,7 +391,7 @@ function scheduleSnapshot(report) {
         report.made = `failed: ${event.message || "the worker did not start"}`;
         worker.terminate();
       };
-      worker.postMessage("make");
+      worker.postMessage({ make: true });
     }, SNAPSHOT_DELAY_MS);
   if (root.dataset.ready === "true") return later();
   const observer = new MutationObserver(() => {
@@ -309,18 +405,27 @@ function scheduleSnapshot(report) {
 
 const inWorker = typeof document === "undefined";
 
-// The downloads start when PyScript imports this module (index.html
-// preloads it), before PyScript asks for Python.
-const pending = fetchPrecompiled();
-pending.catch(() => {}); // handled in loadPyodide
+// In the page, the downloads start when PyScript imports this module
+// (index.html preloads it), before PyScript asks for Python.
+const pending = inWorker ? null : fetchPrecompiled();
+pending?.catch(() => {}); // handled in loadPyodide
 const stored = inWorker ? null : readSnapshot();
 
+// The Worker's two jobs: make a snapshot, or check a stored one.
 if (inWorker) {
-  self.onmessage = () =>
+  self.onmessage = ({ data: job }) => {
+    if (job.check) {
+      checkedSnapshot(job.check, job.sha256, job.bytes).then(
+        (data) => self.postMessage({ data }, [data.buffer]),
+        (error) => self.postMessage({ problem: lastLine(error) }),
+      );
+      return;
+    }
     makeSnapshot().then(
       (bytes) => self.postMessage({ stored: true, bytes }),
       (error) => self.postMessage({ stored: false, reason: lastLine(error) }),
     );
+  };
 }
 
 export async function loadPyodide(options = {}) {
@@ -380,6 +485,7 @@ export async function loadPyodide(options = {}) {
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
   const report = (globalThis.bazaStart = { stdlib, game, reason, snapshot: snapshotState, stackSwitching });
+  if (checkedBy) report.checked = checkedBy;
   if (game === "precompiled" && !snapshotState.startsWith("off")) scheduleSnapshot(report);
   return pyodide;
 }

@@ -28,7 +28,8 @@ STORED_MS = 90_000  # 3 s after ready, then a whole second start in the Worker: 
 HOOK = ("  return pyodide;\n}", "  globalThis.__bazaPython = pyodide;\n  return pyodide;\n}")
 
 # Change the stored record in place (IndexedDB "baza-start", store
-# "snapshot", record "python"), for each way a snapshot can go bad.
+# "snapshot", record "python": the snapshot's non-zero pages in a Blob),
+# for each way a snapshot can go bad.
 # The header case keeps the sizes and recomputes the SHA-256: only Pyodide's
 # own check of the header can refuse it.
 TAMPER = """async (how) => {
@@ -44,15 +45,17 @@ TAMPER = """async (how) => {
     tx.onerror = () => ko(tx.error);
   });
   const record = await run("readonly", (store) => store.get("python"));
-  const data = record.data;
+  const data = new Uint8Array(await record.data.arrayBuffer());
   if (how === "flipped") data[data.length >> 1] ^= 0xff;
-  if (how === "truncated") record.data = data.slice(0, data.length >> 1);
-  if (how === "other-build") record.key = record.key.replace(/start-[0-9a-f]+/, "start-00000000");
   if (how === "header") {
-    data[0] ^= 0xff;
+    // The first byte of the snapshot, after the map of its pages (one bit
+    // per 4 KiB page): the first page is never all zeros.
+    data[Math.ceil(Math.ceil(record.bytes / 4096) / 8)] ^= 0xff;
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
     record.sha256 = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
   }
+  record.data = how === "truncated" ? new Blob([data.subarray(0, data.length >> 1)]) : new Blob([data]);
+  if (how === "other-build") record.key = record.key.replace(/start-[0-9a-f]+/, "start-00000000");
   await run("readwrite", (store) => store.put(record, "python"));
   db.close();
 }"""
@@ -90,6 +93,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
             assert (again["stdlib"], again["game"], again["snapshot"]) == ("snapshot", "snapshot", "restored")
             assert "made" not in again  # nothing more to make
             assert again["stackSwitching"] is False  # made and restored without JSPI
+            assert again["checked"] == "worker"  # read and hashed off the main thread
             # Every restore starts from the same memory: without the reseed
             # both would draw the same number.
             draws.append(page.evaluate("globalThis.__bazaPython.runPython('import random; random.random()')"))
@@ -132,6 +136,41 @@ def test_a_bad_snapshot_is_left_out_and_made_again(how, said, browser, serve, di
         play_first_card(page)
         page.log.assert_same_origin(site.url)
         assert not page.log.page_errors, page.log.page_errors
+    finally:
+        page.close()
+
+
+# A browser where the loader cannot start its Worker: refused at once (as a
+# CSP without worker-src for it would), or one that fails as it loads. The
+# page then reads and checks the stored snapshot itself. (PyScript itself
+# needs Worker to exist: it extends the class.)
+NO_WORKER = """(how) => {
+  globalThis.Worker = class extends Worker {
+    constructor(url, options) {
+      if (!String(url).includes("/loader.mjs")) super(url, options);
+      else if (how === "refused") throw new DOMException("not here", "SecurityError");
+      else super(URL.createObjectURL(new Blob(["throw new Error('no');"])), options);
+    }
+  };
+}"""
+
+
+@pytest.mark.parametrize("how", ["refused", "failing"])
+def test_without_a_worker_the_page_checks_the_snapshot_itself(how, browser, serve, dist):
+    site = serve(dist)
+    page = logged(browser.new_page())
+    try:
+        start(page, site.url + PLAY)
+        wait_stored(page)
+        bare = logged(browser.new_page())  # same origin, same IndexedDB
+        try:
+            bare.add_init_script(f"({NO_WORKER})({how!r})")
+            started = start(bare, site.url + PLAY)
+            assert (started["snapshot"], started["checked"]) == ("restored", "page"), started
+            play_first_card(bare)
+            assert not bare.log.page_errors, bare.log.page_errors
+        finally:
+            bare.close()
     finally:
         page.close()
 
