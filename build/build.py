@@ -247,15 +247,16 @@ def package_version(path: Path) -> str:
 # --- Pyodide: the loader and the precompiled standard library ----------------
 
 
-def precompiled_stdlib(pyodide_src: Path, src: Path) -> bytes:
+def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path) -> bytes:
     """The zip of build/precompile.mjs for these sources, from the cache if made before.
 
     Its inputs: the stock zip and the runtime (Pyodide's version), the script,
-    and the game's modules (what they import decides what is compiled).
+    PyScript's core chunk (its Python package is compiled too), and the
+    game's modules (what they import decides what is compiled).
     """
     key = hashlib.sha256()
     key.update(package_version(pyodide_src).encode() + b"\0")
-    for path in [pyodide_src / "python_stdlib.zip", pyodide_src / "pyodide.asm.wasm", PRECOMPILE]:
+    for path in [pyodide_src / "python_stdlib.zip", pyodide_src / "pyodide.asm.wasm", PRECOMPILE, pyscript_core]:
         key.update(sha256(path.read_bytes()).encode())
     for package in ("game", "ui"):
         for path in sorted((src / package).rglob("*.py")) if (src / package).is_dir() else []:
@@ -269,7 +270,8 @@ def precompiled_stdlib(pyodide_src: Path, src: Path) -> bytes:
         die("Node.js is needed to precompile the standard library (or build with --no-precompile)")
     PRECOMPILE_CACHE.mkdir(parents=True, exist_ok=True)
     partial = cached.with_suffix(f".{os.getpid()}.tmp")
-    result = subprocess.run([node, str(PRECOMPILE), str(partial), str(src)], cwd=ROOT, capture_output=True, text=True)
+    command = [node, str(PRECOMPILE), str(partial), str(src), str(pyscript_core)]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if result.returncode != 0 or not partial.is_file():
         die(f"build/precompile.mjs failed:\n{result.stderr.strip()}")
     partial.replace(cached)
@@ -297,7 +299,13 @@ def with_game_sources(data: bytes, src: Path, py_paths: list[str]) -> bytes:
 
 
 def write_start(
-    out: Path, pyodide_dir: str, pyodide_src: Path, src: Path, game: dict[str, str], precompile: bool
+    out: Path,
+    pyodide_dir: str,
+    pyodide_src: Path,
+    pyscript_core: Path,
+    src: Path,
+    game: dict[str, str],
+    precompile: bool,
 ) -> str:
     """runtime/start-<hash>/: loader.mjs and the precompiled zip; return that path.
 
@@ -314,7 +322,7 @@ def write_start(
     staging.mkdir(parents=True)
     names, precompiled = [LOADER], None
     if precompile:
-        data = with_game_sources(precompiled_stdlib(pyodide_src, src), src, list(game))
+        data = with_game_sources(precompiled_stdlib(pyodide_src, pyscript_core, src), src, list(game))
         (staging / PRECOMPILED_ZIP).write_bytes(data)
         names.append(PRECOMPILED_ZIP)
         precompiled = {"url": f"./{PRECOMPILED_ZIP}", "bytes": len(data), "sha256": sha256(data)}
@@ -588,7 +596,8 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool 
             rels = copy_tree(src / package, out / package, "**/*.py")
             py_paths += [f"{package}/{rel.as_posix()}" for rel in rels]
     game = {path: site.url_of(path) for path in py_paths}
-    start_dir = write_start(out, pyodide_dir, pyodide_src, src, game, precompile)
+    pyscript_core = next(pyscript_src.glob("core-*.js"))  # found by pyscript_files above
+    start_dir = write_start(out, pyodide_dir, pyodide_src, pyscript_core, src, game, precompile)
     site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
     site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
     site.urls[RUNTIME["start"] + "/"] = start_dir + "/"

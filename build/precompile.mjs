@@ -39,10 +39,45 @@ const PYODIDE = join(ROOT, "node_modules", "pyodide");
 // with sys.modules in a page of the build (PyScript 0.7.31).
 const EXTRA = ["html", "html.entities"];
 
-const [out, src] = process.argv.slice(2);
+const [out, src, core] = process.argv.slice(2);
 if (!out || !src) {
-  console.error("usage: node build/precompile.mjs OUT.zip SRC");
+  console.error("usage: node build/precompile.mjs OUT.zip SRC [PYSCRIPT_CORE_CHUNK]");
   process.exit(2);
+}
+
+// PyScript's own Python package, as its core chunk embeds it: an object
+// literal of file names and (minified) sources, `{pyscript:{"__init__.py":
+// "...", ...}}`, that PyScript's bootstrap writes into the working directory
+// and imports at every start. Found by scanning the literal's braces outside
+// strings, then evaluated: the pinned npm package is the page's own code.
+function pyscriptPackage(chunk) {
+  const start = chunk.indexOf('{pyscript:{"__init__.py":');
+  if (start < 0 || chunk.indexOf('{pyscript:{"__init__.py":', start + 1) >= 0)
+    throw new Error("PyScript's Python package is not found once in its core chunk");
+  let depth = 0;
+  let quote = null;
+  for (let i = start; i < chunk.length; i++) {
+    const c = chunk[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return Function(`return (${chunk.slice(start, i + 1)});`)();
+  }
+  throw new Error("PyScript's Python package does not end in its core chunk");
+}
+
+// {path below the working directory: source}, e.g. "pyscript/web.py".
+const pyscriptFiles = {};
+if (core) {
+  const walk = (tree, folder) => {
+    for (const [name, value] of Object.entries(tree)) {
+      if (typeof value === "string") pyscriptFiles[`${folder}${name}`] = value;
+      else walk(value, `${folder}${name}/`);
+    }
+  };
+  walk(pyscriptPackage(readFileSync(core, "utf-8")), "");
 }
 
 const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/` });
@@ -76,6 +111,7 @@ for (const dir of ["game", "ui"]) {
 pyodide.globals.set("GAME_MODULES", pyodide.toPy(modules));
 pyodide.globals.set("EXTRA", pyodide.toPy(EXTRA));
 pyodide.globals.set("GAME_FILES", pyodide.toPy(files));
+pyodide.globals.set("PYSCRIPT_FILES", pyodide.toPy(pyscriptFiles));
 const summary = pyodide.runPython(`
 import ast, importlib, importlib.util, json, sys, zipfile
 
@@ -141,8 +177,7 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
     # again. The loader writes them, with the sources that build/build.py
     # adds to the zip, under the working directory (/home/pyodide);
     # "baza-home" is no importable name.
-    for path in sorted(GAME_FILES):
-        source = open(f"/home/pyodide/{path}", "rb").read()
+    def add_checked_pyc(path, source):
         code = compile(source, f"/home/pyodide/{path}", "exec", dont_inherit=True)
         folder, _, name = path.rpartition("/")
         cached = f"baza-home/{folder}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
@@ -150,7 +185,15 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
         info.compress_type = zipfile.ZIP_DEFLATED
         info.external_attr = 0o644 << 16
         dst.writestr(info, bytes(ext._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True)))
-json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
+
+    for path in sorted(GAME_FILES):
+        add_checked_pyc(path, open(f"/home/pyodide/{path}", "rb").read())
+    # PyScript's package the same way: its bootstrap writes the same sources
+    # at every start (text, UTF-8), and Python then finds these beside them.
+    for path, text in sorted(PYSCRIPT_FILES.items()):
+        if path.endswith(".py"):
+            add_checked_pyc(path, text.encode("utf-8"))
+json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "pyscript_modules": len(PYSCRIPT_FILES), "python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
             "source_bytes": total_source})
 `);
 writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));

@@ -87,17 +87,21 @@ async function fetchPrecompiled() {
 
 // The zip's "baza-home/" entries are the game's sources and their checked
 // hash-based .pyc (which Python uses only while the source hashes the
-// same): written under the working directory, where the import system
-// finds them. The .pyc only once every one of them has unmarshalled, else
-// the sources alone (the game then compiles at import).
+// same), and the .pyc of PyScript's own Python package (whose sources
+// PyScript writes at every start): written under the working directory,
+// where the import system finds them. The .pyc only once every one of them
+// has unmarshalled, else the sources alone (they then compile at import).
+// ONLY narrows it to one folder: after a restore the file system is new (it
+// lives in JavaScript, not in the snapshot) and only PyScript's .pyc are
+// needed, the game being imported already.
 const UNPACK = `
 import marshal, os, zipfile
 with zipfile.ZipFile(ZIP_PATH) as archive:
     entries = [(name.removeprefix("baza-home/"), archive.read(name))
-               for name in archive.namelist() if name.startswith("baza-home/")]
+               for name in archive.namelist() if name.startswith("baza-home/" + ONLY)]
 sources = [(name, data) for name, data in entries if name.endswith(".py")]
 compiled = [(name, data) for name, data in entries if name.endswith(".pyc")]
-if not sources:
+if not ONLY and not sources:
     raise ValueError("the zip holds no game sources")
 try:
     for name, data in compiled:
@@ -114,13 +118,14 @@ for name, data in sources + compiled:
 problem
 `;
 
-function unpackGame(pyodide) {
+function unpackGame(pyodide, only = "") {
   const scope = pyodide.globals.get("dict")();
   try {
     scope.set("ZIP_PATH", ZIP_PATH);
+    scope.set("ONLY", only);
     const problem = pyodide.runPython(UNPACK, { globals: scope });
     if (!problem) return "precompiled";
-    console.warn(`Baza: the game's modules compile from source (${problem})`);
+    console.warn(`Baza: ${only || "the game's modules"} compile from source (${problem})`);
     return "source";
   } finally {
     scope.destroy();
@@ -410,6 +415,11 @@ const inWorker = typeof document === "undefined";
 const pending = inWorker ? null : fetchPrecompiled();
 pending?.catch(() => {}); // handled in loadPyodide
 const stored = inWorker ? null : readSnapshot();
+// Pyodide imports its 1.25 MB pyodide.asm.mjs only once PyScript asks for
+// Python, and V8 then parsed it for 70-160 ms on every return visit (traced:
+// no code cache of it is used). Imported now, the parse overlaps PyScript's
+// own start; Pyodide's import finds the module in the page's module map.
+if (!inWorker) import(new URL("pyodide.asm.mjs", INDEX_URL).href).catch(() => {});
 
 // The Worker's two jobs: make a snapshot, or check a stored one.
 if (inWorker) {
@@ -474,6 +484,13 @@ export async function loadPyodide(options = {}) {
   // sentence that names the file, shown on the loading screen
   // (assets/loading.js).
   let game = stdlib === "snapshot" ? "snapshot" : undefined;
+  if (game === "snapshot") {
+    try {
+      unpackGame(pyodide, "pyscript/");
+    } catch (error) {
+      console.warn(`Baza: PyScript's modules compile from source (${lastLine(error)})`);
+    }
+  }
   if (stdlib === "precompiled") {
     try {
       game = unpackGame(pyodide);

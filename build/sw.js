@@ -14,7 +14,8 @@
 //             and a click posts {type: "skip-waiting"} here;
 //   activate  delete every other "baza-" cache;
 //   fetch     answer same-origin GETs from the cache, else from the network;
-//             the .wasm is left to the browser's HTTP cache while online.
+//             the .wasm and pyodide.asm.mjs are left to the browser's
+//             HTTP cache while online.
 "use strict";
 
 const BUILD = null; // filled in by build/build.py
@@ -106,13 +107,17 @@ async function respond(request) {
   return hit || fetch(request);
 }
 
-// The wasm binary while online: not answered here, so the browser takes it
-// from its HTTP cache (the runtime folder is served immutable), where V8
-// keeps the compiled code next to the entry. A wasm module compiled from a
-// service worker's response gets no code cache and starts on baseline code
-// on every visit: 1.3-2.5 s more per return visit (docs/PERFORMANCE.md).
-// Offline the worker answers from its cache as for every other file.
-const TO_HTTP_CACHE = (url) => url.pathname.endsWith(".wasm") && self.navigator.onLine;
+// The wasm binary and Pyodide's 1.25 MB pyodide.asm.mjs while online: not
+// answered here, so the browser takes them from its HTTP cache (the runtime
+// folder is served immutable), where V8 keeps the compiled code next to the
+// entry. A wasm module compiled from a service worker's response gets no
+// code cache and starts on baseline code on every visit: 1.3-2.5 s more per
+// return visit; pyodide.asm.mjs from the worker was parsed whole on every
+// visit, 70-160 ms, and Pyodide's load took about 100 ms more
+// (docs/PERFORMANCE.md). Offline the worker answers from its cache as for
+// every other file.
+const TO_HTTP_CACHE = (url) =>
+  (url.pathname.endsWith(".wasm") || url.pathname.endsWith("/pyodide.asm.mjs")) && self.navigator.onLine;
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;

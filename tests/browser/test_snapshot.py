@@ -61,6 +61,31 @@ TAMPER = """async (how) => {
 }"""
 
 
+# PyScript's own Python package, written by PyScript at every start: each
+# of its modules imported here has a .pyc beside it (from the build's zip,
+# written by the loader) that is checked against its source's hash and
+# matches it, so that Python reads it instead of compiling the source.
+PYSCRIPT_PYC = """
+import importlib.util, sys
+def compiled(name):
+    spec = sys.modules[name].__spec__
+    with open(spec.origin, "rb") as file:
+        source = file.read()
+    try:
+        with open(spec.cached, "rb") as file:
+            pyc = file.read()
+    except OSError:
+        return False
+    checked = (3).to_bytes(4, "little")  # hash-based, checked against the source
+    header = importlib.util.MAGIC_NUMBER + checked + importlib.util.source_hash(source)
+    return pyc[:16] == header
+# (pyscript.js_modules is a JavaScript object registered as a module: no file.)
+names = [name for name in sys.modules if name.split(".")[0] == "pyscript"
+         and (getattr(getattr(sys.modules[name], "__spec__", None), "origin", None) or "").endswith(".py")]
+[len(names), [name for name in names if not compiled(name)]]
+"""
+
+
 def hooked_build(dist: Path, dest: Path) -> Path:
     shutil.copytree(dist, dest)
     (loader,) = (dest / "runtime").glob("start-*/loader.mjs")
@@ -76,6 +101,11 @@ def start(page, url: str) -> dict:
     return page.evaluate("globalThis.bazaStart")
 
 
+def assert_pyscript_compiled(page) -> None:
+    count, not_compiled = page.evaluate("(code) => globalThis.__bazaPython.runPython(code).toJs()", PYSCRIPT_PYC)
+    assert count >= 10 and not not_compiled, (count, not_compiled)
+
+
 def wait_stored(page) -> None:
     page.wait_for_function("() => globalThis.bazaStart.made === 'stored'", timeout=STORED_MS)
 
@@ -86,6 +116,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
     try:
         first = start(page, site.url + PLAY)
         assert (first["stdlib"], first["game"], first["snapshot"]) == ("precompiled", "precompiled", "none")
+        assert_pyscript_compiled(page)
         wait_stored(page)
         draws = []
         for _ in range(2):
@@ -94,6 +125,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
             assert "made" not in again  # nothing more to make
             assert again["stackSwitching"] is False  # made and restored without JSPI
             assert again["checked"] == "worker"  # read and hashed off the main thread
+            assert_pyscript_compiled(page)
             # Every restore starts from the same memory: without the reseed
             # both would draw the same number.
             draws.append(page.evaluate("globalThis.__bazaPython.runPython('import random; random.random()')"))

@@ -245,10 +245,10 @@ def test_broken_bytecode_falls_back_to_sources(browser, serve, dist, tmp_path):
     assert started["reason"]
 
 
-def test_wasm_comes_from_the_http_cache_while_online(fresh_browser, serve, dist):
-    """The service worker leaves the .wasm to the browser (V8 caches its code
-    with the HTTP cache entry) and answers the rest; offline it answers the
-    .wasm too (test_offline.py)."""
+def test_wasm_and_pyodide_module_come_from_the_http_cache_while_online(fresh_browser, serve, dist):
+    """The service worker leaves the .wasm and pyodide.asm.mjs to the browser
+    (V8 caches their code with the HTTP cache entry) and answers the rest;
+    offline it answers them too (test_offline.py)."""
     site = serve(dist)
     page = logged(fresh_browser.new_page())
     page.goto(site.url + PLAY)
@@ -259,9 +259,11 @@ def test_wasm_comes_from_the_http_cache_while_online(fresh_browser, serve, dist)
     page.reload()
     wait_ready(page)
     by_worker = {r.url.removeprefix(site.url): r.from_service_worker for r in responses}
-    (wasm,) = [url for url in by_worker if url.endswith(".wasm")]
-    assert by_worker[wasm] is False
-    assert all(by_worker[url] for url in by_worker if url.startswith("runtime/") and url != wasm), by_worker
+    browser_cached = [url for url in by_worker if url.endswith((".wasm", "/pyodide.asm.mjs"))]
+    assert len(browser_cached) == 2, by_worker
+    assert not any(by_worker[url] for url in browser_cached), by_worker
+    others = [url for url in by_worker if url.startswith("runtime/") and url not in browser_cached]
+    assert others and all(by_worker[url] for url in others), by_worker
     assert page.evaluate("globalThis.bazaStart")["stdlib"] == "precompiled"
     page.log.assert_no_errors()
 
