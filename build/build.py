@@ -525,7 +525,9 @@ def add_preloads(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str,
     """
     modules = [f"{pyscript_dir}/{p.name}" for p in sorted((index.parent / pyscript_dir).glob("*.js"))]
     modules += [f"{pyodide_dir}/pyodide.mjs"]
-    fetches = [site.url_of("pyscript.toml")]
+    # ui/main.py too: PyScript fetches it only once Python is up, a round
+    # trip through the service worker on the way to the table.
+    fetches = [site.url_of("pyscript.toml"), site.url_of("ui/main.py")]
     # Our loader is not only fetched but run at once (an async module script;
     # PyScript's import later finds the same module): it starts reading the
     # memory snapshot and fetching the start zip some 130 ms before PyScript

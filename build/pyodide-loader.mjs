@@ -415,11 +415,6 @@ const inWorker = typeof document === "undefined";
 const pending = inWorker ? null : fetchPrecompiled();
 pending?.catch(() => {}); // handled in loadPyodide
 const stored = inWorker ? null : readSnapshot();
-// Pyodide imports its 1.25 MB pyodide.asm.mjs only once PyScript asks for
-// Python, and V8 then parsed it for 70-160 ms on every return visit (traced:
-// no code cache of it is used). Imported now, the parse overlaps PyScript's
-// own start; Pyodide's import finds the module in the page's module map.
-if (!inWorker) import(new URL("pyodide.asm.mjs", INDEX_URL).href).catch(() => {});
 
 // The Worker's two jobs: make a snapshot, or check a stored one.
 if (inWorker) {
