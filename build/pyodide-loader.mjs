@@ -30,8 +30,7 @@
 // What happened is in globalThis.bazaStart = {stdlib: "snapshot" |
 // "precompiled" | "source", game: "snapshot" | "precompiled" | "source" |
 // "files", reason, snapshot: "restored" | "none" | "another build's" |
-// "refused: why" | "off: why" | "unused", checked: "worker" | "page" (who
-// read and checked a stored snapshot), and, once a snapshot is being
+// "refused: why" | "off: why" | "unused", and, once a snapshot is being
 // made for the next visit, made: "scheduled" | "making" | "stored" |
 // "failed: why", stackSwitching} (tests/browser/test_startup_paths.py, test_snapshot.py).
 import { loadPyodide as loadPyodideItself, version } from "../pyodide/pyodide.mjs";
@@ -234,7 +233,10 @@ function unpackSnapshot(packed, bytes) {
 
 // The snapshot from its stored record, once whole: the packed bytes' SHA-256
 // the stored one, and its memory in whole WebAssembly pages. Else it rejects
-// with why.
+// with why. On the page's main thread: the Blob is read off it, and hashing
+// and unpacking 15 MB take a few tens of ms there. A Worker doing all of it
+// was tried, and its own start cost more than it saved on two cores
+// (docs/PERFORMANCE.md, run 24).
 async function checkedSnapshot(blob, sha256, bytes) {
   const packed = new Uint8Array(await blob.arrayBuffer());
   if (hex(await crypto.subtle.digest("SHA-256", packed)) !== sha256) throw new Error("SHA-256 is not the stored one");
@@ -242,39 +244,6 @@ async function checkedSnapshot(blob, sha256, bytes) {
   if ((data.length - new Uint32Array(data.buffer, data.byteOffset, 2)[1]) % WASM_PAGE !== 0)
     throw new Error("its memory is not whole pages");
   return data;
-}
-
-// The same, done by this module run as a Worker: reading the snapshot from
-// IndexedDB and hashing it took about 130 ms of the page's main thread,
-// which Pyodide needs for its own start meanwhile. The bytes come back
-// transferred, not copied. If no Worker can start here, the page does it
-// itself. `checkedBy` says which did (bazaStart.checked).
-let checkedBy;
-function checkedOffThread(blob, sha256, bytes) {
-  const onPage = () => {
-    checkedBy = "page";
-    return checkedSnapshot(blob, sha256, bytes);
-  };
-  let worker;
-  try {
-    worker = new Worker(scriptURL(), { type: "module" });
-  } catch {
-    return onPage();
-  }
-  return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data: answer }) => {
-      worker.terminate();
-      checkedBy = "worker";
-      if (answer.data) resolve(answer.data);
-      else reject(new Error(answer.problem));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      worker.terminate();
-      resolve(onPage());
-    };
-    worker.postMessage({ check: blob, sha256, bytes });
-  });
 }
 
 // {data: a promise of the bytes} when a snapshot of this build is stored,
@@ -305,7 +274,7 @@ async function readSnapshot() {
       ? `${blob.size} bytes, ${record.stored} were stored`
       : "";
   if (problem) return { state: `refused: ${problem}` };
-  const data = checkedOffThread(blob, record.sha256, record.bytes);
+  const data = checkedSnapshot(blob, record.sha256, record.bytes);
   data.catch(() => {}); // handled in loadPyodide
   return { data };
 }
@@ -396,7 +365,7 @@ function scheduleSnapshot(report) {
         report.made = `failed: ${event.message || "the worker did not start"}`;
         worker.terminate();
       };
-      worker.postMessage({ make: true });
+      worker.postMessage("make");
     }, SNAPSHOT_DELAY_MS);
   if (root.dataset.ready === "true") return later();
   const observer = new MutationObserver(() => {
@@ -416,21 +385,12 @@ const pending = inWorker ? null : fetchPrecompiled();
 pending?.catch(() => {}); // handled in loadPyodide
 const stored = inWorker ? null : readSnapshot();
 
-// The Worker's two jobs: make a snapshot, or check a stored one.
 if (inWorker) {
-  self.onmessage = ({ data: job }) => {
-    if (job.check) {
-      checkedSnapshot(job.check, job.sha256, job.bytes).then(
-        (data) => self.postMessage({ data }, [data.buffer]),
-        (error) => self.postMessage({ problem: lastLine(error) }),
-      );
-      return;
-    }
+  self.onmessage = () =>
     makeSnapshot().then(
       (bytes) => self.postMessage({ stored: true, bytes }),
       (error) => self.postMessage({ stored: false, reason: lastLine(error) }),
     );
-  };
 }
 
 export async function loadPyodide(options = {}) {
@@ -497,7 +457,6 @@ export async function loadPyodide(options = {}) {
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
   const report = (globalThis.bazaStart = { stdlib, game, reason, snapshot: snapshotState, stackSwitching });
-  if (checkedBy) report.checked = checkedBy;
   if (game === "precompiled" && !snapshotState.startsWith("off")) scheduleSnapshot(report);
   return pyodide;
 }
