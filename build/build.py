@@ -162,6 +162,14 @@ def disabled_plugins(config: dict) -> set[str]:
     return {p[1:] for p in config.get("plugins", []) if p.startswith("!")}
 
 
+def core_chunk(src: Path) -> Path:
+    """PyScript's core chunk (core-<hash>.js): its plugin table and its Python package."""
+    core = next(src.glob("core-*.js"), None)
+    if core is None:
+        die(f"no core-*.js in {src}")
+    return core
+
+
 def pyscript_files(src: Path, config: dict) -> list[str]:
     """core.js, core.css and every chunk the page can load with this config.
 
@@ -173,10 +181,7 @@ def pyscript_files(src: Path, config: dict) -> list[str]:
     real session is a file of the build.
     """
     disabled = disabled_plugins(config)
-    core = next(src.glob("core-*.js"), None)
-    if core is None:
-        die(f"no core-*.js in {src}")
-    plugins = dict(PLUGIN_REF.findall(core.read_text(encoding="utf-8")))
+    plugins = dict(PLUGIN_REF.findall(core_chunk(src).read_text(encoding="utf-8")))
     unknown = disabled - set(plugins) - {"codemirror"}
     if unknown:
         die(f"pyscript.toml disables unknown plugins {sorted(unknown)}; known: {sorted(plugins)}")
@@ -598,8 +603,7 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool 
             rels = copy_tree(src / package, out / package, "**/*.py")
             py_paths += [f"{package}/{rel.as_posix()}" for rel in rels]
     game = {path: site.url_of(path) for path in py_paths}
-    pyscript_core = next(pyscript_src.glob("core-*.js"))  # found by pyscript_files above
-    start_dir = write_start(out, pyodide_dir, pyodide_src, pyscript_core, src, game, precompile)
+    start_dir = write_start(out, pyodide_dir, pyodide_src, core_chunk(pyscript_src), src, game, precompile)
     site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
     site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
     site.urls[RUNTIME["start"] + "/"] = start_dir + "/"

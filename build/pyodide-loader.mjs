@@ -326,20 +326,17 @@ async function makeSnapshot() {
 
 // Under the recommended CSP (Trusted Types: no script URL from a plain
 // string) this policy, named in the CSP, vouches for this module's URL only.
-// Made once: a second policy of the same name would be refused.
-let trustedURL;
-function scriptURL() {
-  if (!globalThis.trustedTypes) return import.meta.url;
-  trustedURL ??= trustedTypes
-    .createPolicy("baza-start", {
-      createScriptURL: (url) => {
-        if (url !== import.meta.url) throw new TypeError(`not Baza's start-up module: ${url}`);
-        return url;
-      },
-    })
-    .createScriptURL(import.meta.url);
-  return trustedURL;
-}
+const scriptURL = () =>
+  globalThis.trustedTypes
+    ? trustedTypes
+        .createPolicy("baza-start", {
+          createScriptURL: (url) => {
+            if (url !== import.meta.url) throw new TypeError(`not Baza's start-up module: ${url}`);
+            return url;
+          },
+        })
+        .createScriptURL(import.meta.url)
+    : import.meta.url;
 
 // In the page, after a start without a snapshot: once the table is ready
 // and a few seconds have passed, this module runs again as a Worker
@@ -397,7 +394,7 @@ export async function loadPyodide(options = {}) {
   let pyodide, stdlib, reason;
   const found = await stored;
   const { data: snapshot, state } = found;
-  // 31 MB that is garbage once restored: this module keeps `stored` for good.
+  // 31 MB (once unpacked) that is garbage once restored: this module keeps `stored` for good.
   delete found.data;
   let snapshotState = state ?? "unused";
   try {

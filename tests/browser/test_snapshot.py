@@ -32,7 +32,9 @@ HOOK = ("  return pyodide;\n}", "  globalThis.__bazaPython = pyodide;\n  return 
 # for each way a snapshot can go bad.
 # The header case keeps the sizes and recomputes the SHA-256: only Pyodide's
 # own check of the header can refuse it.
-TAMPER = """async (how) => {
+# The body of an async function: `db`, the snapshot's database, and
+# run(mode, fn), which runs fn(store) in one transaction.
+OPEN_STORE = """
   const db = await new Promise((ok, ko) => {
     const open = indexedDB.open("baza-start", 1);
     open.onsuccess = () => ok(open.result);
@@ -44,7 +46,12 @@ TAMPER = """async (how) => {
     tx.oncomplete = () => ok(request.result);
     tx.onerror = () => ko(tx.error);
   });
-  const record = await run("readonly", (store) => store.get("python"));
+"""
+
+TAMPER = (
+    "async (how) => {"
+    + OPEN_STORE
+    + """  const record = await run("readonly", (store) => store.get("python"));
   const data = new Uint8Array(await record.data.arrayBuffer());
   if (how === "flipped") data[data.length >> 1] ^= 0xff;
   if (how === "header") {
@@ -59,6 +66,7 @@ TAMPER = """async (how) => {
   await run("readwrite", (store) => store.put(record, "python"));
   db.close();
 }"""
+)
 
 
 # PyScript's own Python package, written by PyScript at every start: each
@@ -87,19 +95,14 @@ names = [name for name in sys.modules if name.split(".")[0] == "pyscript"
 
 
 # The stored record's sizes: the snapshot's, and its packed Blob's.
-RECORD_SIZES = """async () => {
-  const db = await new Promise((ok) => {
-    const open = indexedDB.open("baza-start", 1);
-    open.onsuccess = () => ok(open.result);
-  });
-  const record = await new Promise((ok) => {
-    const tx = db.transaction("snapshot");
-    const request = tx.objectStore("snapshot").get("python");
-    tx.oncomplete = () => ok(request.result);
-  });
+RECORD_SIZES = (
+    "async () => {"
+    + OPEN_STORE
+    + """  const record = await run("readonly", (store) => store.get("python"));
   db.close();
   return { bytes: record.bytes, stored: record.stored, blob: record.data.size };
 }"""
+)
 
 
 def hooked_build(dist: Path, dest: Path) -> Path:
