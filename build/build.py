@@ -91,6 +91,16 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 
+# Files that V8 is told to compile whole, on a background thread as they
+# load, rather than one function at a time on the main thread when each is
+# first called (a magic comment: Chromium 136 and later; other engines read
+# a comment). Pyodide's Emscripten glue, most of which runs while Python
+# starts: a return visit was 60-130 ms sooner with it (docs/PERFORMANCE.md,
+# run 28); marking PyScript's chunks and Pyodide's small module as well
+# gained nothing measurable (run 30).
+EAGER_COMPILE = {("pyodide", "pyodide.asm.mjs")}
+EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
+
 # The logical runtime folders that index.html and pyscript.toml refer to;
 # dist/ holds them under versioned names.
 RUNTIME = {"pyscript": "runtime/pyscript", "pyodide": "runtime/pyodide", "start": "runtime/start"}
@@ -237,6 +247,8 @@ def copy_runtime(out: Path, package: str, version: str, src: Path, names: list[s
         shutil.copyfile(src / name, staging / name)
         if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
             patch_core(staging / name, disabled_plugins(config))
+        if (package, name) in EAGER_COMPILE:
+            (staging / name).write_bytes(EAGER_HINT + (staging / name).read_bytes())
     digest = hashlib.sha256()
     for name in names:
         digest.update(name.encode() + b"\0" + sha256((staging / name).read_bytes()).encode())
