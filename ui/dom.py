@@ -591,6 +591,10 @@ class TableView:
         while root.childElementCount > 20:
             root.firstElementChild.remove()
 
+    def focus_turn(self) -> None:
+        """Where the table waits for you, take the focus if nothing has it."""
+        self._focus_turn(self.prev.get("awaiting", ("", ""))[1])
+
     def _focus_turn(self, awaiting: str) -> None:
         """The table waits for you: if the focus was lost (the button pressed
         is gone), put it where you act, so the keyboard can go on from there."""
