@@ -370,3 +370,14 @@ def test_four_colour_deck_and_reduced_motion(page, base_url):
     assert page.evaluate("() => getComputedStyle(document.querySelector('#trick .card.played')).animationName") \
         == "none"
     check_clean(page, base_url)
+
+
+def test_the_hand_has_the_focus_once_the_table_is_ready(page, base_url):
+    """The table is not rendered under the loading screen (assets/baza.css),
+    where nothing can take the focus: still, once the table is up, the
+    keyboard starts in the hand without a Tab."""
+    open_table(page, base_url, "?game=hearts&preset=standard&speed=instant&seed=5")
+    assert wait_turn(page) == "pass"
+    expect(page.locator("#hand button.card[tabindex='0']")).to_be_focused()
+    page.keyboard.press("Enter")  # the focused card is chosen for the pass
+    expect(page.locator("#hand button.card[aria-pressed='true']")).to_have_count(1)
