@@ -131,6 +131,9 @@ class TableView:
         self.sounds: Any = None  # ui/sound.py's Sounds, given by the page
         self._passing: set[str] = set()  # keys of the cards picked to pass (see _send_off)
         self._pass_to: tuple[float, float] = (0.0, 0.0)
+        # Under the loading screen the table is not rendered (assets/baza.css):
+        # nothing there can take the focus, and asking costs a style pass.
+        self.shown = False
 
     def get(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
@@ -592,12 +595,16 @@ class TableView:
             root.firstElementChild.remove()
 
     def focus_turn(self) -> None:
-        """Where the table waits for you, take the focus if nothing has it."""
+        """The page is shown (ready): from now on the focus follows your turn,
+        and goes where the table waits for you if nothing has it."""
+        self.shown = True
         self._focus_turn(self.prev.get("awaiting", ("", ""))[1])
 
     def _focus_turn(self, awaiting: str) -> None:
         """The table waits for you: if the focus was lost (the button pressed
         is gone), put it where you act, so the keyboard can go on from there."""
+        if not self.shown:
+            return
         active = self.doc.activeElement
         if not (absent(active) or active == self.doc.body) or not awaiting:
             return

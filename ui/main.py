@@ -167,7 +167,7 @@ class App:
         self.saves_page.draw()
         # Hides the loading overlay (see assets/baza.css); tests wait for it.
         document.documentElement.dataset.ready = "true"
-        self.view.focus_turn()  # the table was not rendered before (assets/baza.css)
+        self.view.focus_turn()  # the table is rendered from now on (assets/baza.css)
         if self.embedded is not None:
             self.embedded[0].ready()
 
