@@ -14,6 +14,8 @@ Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     runtime/pyscript-V-H/         @pyscript/core: core.js and the chunks
                                   this page loads (V version, H content hash)
     runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches
+                                  (pyodide.asm.mjs behind V8's compile hint,
+                                  see EAGER_COMPILE)
     runtime/start-H/              loader.mjs (PyScript's interpreter, it starts
                                   Pyodide) and python_stdlib_pyc.zip, the
                                   precompiled standard library it puts in front
