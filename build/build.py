@@ -97,9 +97,10 @@ PYODIDE_FILES = [
 # load, rather than one function at a time on the main thread when each is
 # first called (a magic comment: Chromium 136 and later; other engines read
 # a comment). Pyodide's Emscripten glue, most of which runs while Python
-# starts: a return visit was 60-130 ms sooner with it (docs/PERFORMANCE.md,
-# run 28); marking PyScript's chunks and Pyodide's small module as well
-# gained nothing measurable (run 30).
+# starts: a return visit was 60-130 ms sooner with it in run 28
+# (docs/PERFORMANCE.md), though runs 32 and 34 did not show it again;
+# marking PyScript's chunks and Pyodide's small module as well gained
+# nothing measurable (run 30).
 EAGER_COMPILE = {("pyodide", "pyodide.asm.mjs")}
 EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
 

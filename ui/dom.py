@@ -119,6 +119,10 @@ class Dom:
         return f"card {'red' if f.red else 'black'} suit-{f.suit} {extra}".strip()
 
 
+# What a dialog's first focus may land on (the dialog focusing steps' pick).
+FOCUSABLE = "[autofocus], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex='0']"
+
+
 class TableView:
     """Draws the table into the page shell of index.html."""
 
@@ -208,7 +212,7 @@ class TableView:
         self._region("hand", t.hand, self._hand)
         self._region("sheet", t.sheet, self._sheet)
         self._region("rules", t.rules, self._rules)
-        if self._region("summary", t.summary, self._summary) and t.summary is not None:
+        if self._region("summary", t.summary, self._summary) and t.summary is not None and self.shown:
             primary = self.get("summary").querySelector(".primary")
             if not absent(primary):
                 primary.focus()
@@ -595,9 +599,17 @@ class TableView:
             root.firstElementChild.remove()
 
     def focus_turn(self) -> None:
-        """The page is shown (ready): from now on the focus follows your turn,
-        and goes where the table waits for you if nothing has it."""
+        """The page is shown (ready): from now on the focus follows your turn.
+        Now it goes into a dialog that a saved game reopened (its showModal()
+        could not focus anything under the loading screen), else where the
+        table waits for you, if nothing has it."""
         self.shown = True
+        for dialog in self.doc.querySelectorAll("dialog[open]"):
+            if not dialog.contains(self.doc.activeElement) and self.doc.hasFocus():
+                first = dialog.querySelector(FOCUSABLE)
+                if not absent(first):
+                    first.focus()
+                return
         self._focus_turn(self.prev.get("awaiting", ("", ""))[1])
 
     def _focus_turn(self, awaiting: str) -> None:

@@ -381,3 +381,19 @@ def test_the_hand_has_the_focus_once_the_table_is_ready(page, base_url):
     expect(page.locator("#hand button.card[tabindex='0']")).to_be_focused()
     page.keyboard.press("Enter")  # the focused card is chosen for the pass
     expect(page.locator("#hand button.card[aria-pressed='true']")).to_have_count(1)
+    check_clean(page, base_url)
+
+
+def test_a_dialog_reopened_by_a_saved_game_has_the_focus_once_ready(page, base_url):
+    """The New game dialog left open comes back open after a reload; it was
+    opened under the loading screen, where it could not take the focus, so
+    it takes it once the page is shown, and Escape still closes it."""
+    open_table(page, base_url, "?game=hearts&preset=standard&speed=instant&seed=5")
+    dialog = open_dialog(page)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
+    expect(dialog).to_be_visible()
+    assert page.evaluate("() => document.getElementById('newgame').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    check_clean(page, base_url)
