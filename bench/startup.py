@@ -52,7 +52,10 @@ and
   heap_mb     JS heap in use after ready (CDP Runtime.getHeapUsage)
   wasm_mb     WebAssembly memory after ready (the Memory objects created
               or exported while the page started, caught by an init script)
-and PyScript's start-up steps (its "py:progress" events) as a breakdown.
+and PyScript's start-up steps (its "py:progress" events) as a breakdown;
+for our page also the loader's own steps, printed as "loader ms" when
+every visit of a row has them (its "baza:" performance marks: loader,
+snapshot-record, snapshot-checked, python-up; build/pyodide-loader.mjs).
 
 Prints one table per visit (median, min-max, ratio of medians to bare),
 then everything as one JSON object on the last line.
@@ -144,9 +147,14 @@ COLLECT = """() => {
     downloads: Math.max(nav ? nav.responseEnd : 0, ...ends),
     progress: bench.progress,
     wasm_bytes: memories.length ? Math.max(...memories) : null,
-    // bench/snapshot/snap-loader.mjs's timings, or whether our loader restored its snapshot
+    // bench/snapshot/snap-loader.mjs's timings, or whether our loader restored
+    // its snapshot, with the steps it marks (build/pyodide-loader.mjs, "baza:")
     snapshot: window.__snapshotTimings ??
-      (globalThis.bazaStart?.snapshot === undefined ? null : { used: globalThis.bazaStart.stdlib === "snapshot" }),
+      (globalThis.bazaStart?.snapshot === undefined ? null : {
+        used: globalThis.bazaStart.stdlib === "snapshot",
+        ...Object.fromEntries(performance.getEntriesByType("mark")
+          .filter((m) => m.name.startsWith("baza:")).map((m) => [m.name.slice(5), m.startTime])),
+      }),
   };
 }"""
 
@@ -484,7 +492,8 @@ def report(sites: list[Site], visits: list[Visit], n_visits: int, reference: str
             snaps = [v.snapshot for v in these if v.snapshot is not None]
             if snaps:
                 steps = {}
-                for key in ("fetch_start", "fetched", "verified", "restore_start", "restored"):
+                for key in ("fetch_start", "fetched", "verified", "restore_start", "restored",  # the prototypes'
+                            "loader", "snapshot-record", "snapshot-checked", "python-up"):  # our loader's marks
                     ts = [x[key] for x in snaps if key in x]
                     if len(ts) == len(snaps):
                         steps[key] = round(statistics.median(ts))

@@ -66,6 +66,12 @@ const GAME = null; // filled in by build/build.py
 // comes before the stock zip, /lib/python314.zip).
 const ZIP_PATH = "/lib/baza-stdlib-pyc.zip";
 
+// The steps of the page's start, for bench/startup.py ("loader ms"):
+// performance.mark("baza:loader"), "baza:snapshot-record" (IndexedDB has
+// answered), "baza:snapshot-checked" (read, hashed and unpacked) and
+// "baza:python-up" (loadPyodide has returned). Not in the Worker.
+const mark = (step) => globalThis.document && performance.mark(`baza:${step}`);
+
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 const lastLine = (error) => String(error?.message ?? error).trim().split("\n").at(-1);
 
@@ -243,6 +249,7 @@ async function checkedSnapshot(blob, sha256, bytes) {
   const data = unpackSnapshot(packed, bytes);
   if ((data.length - new Uint32Array(data.buffer, data.byteOffset, 2)[1]) % WASM_PAGE !== 0)
     throw new Error("its memory is not whole pages");
+  mark("snapshot-checked");
   return data;
 }
 
@@ -262,6 +269,7 @@ async function readSnapshot() {
       setTimeout(() => reject(new Error("IndexedDB did not answer")), SNAPSHOT_READ_LIMIT_MS),
     );
     record = await Promise.race([inStore("readonly", (store) => store.get(RECORD)), late]);
+    mark("snapshot-record");
   } catch (error) {
     return { state: `off: ${lastLine(error)}` };
   }
@@ -375,6 +383,7 @@ function scheduleSnapshot(report) {
 }
 
 const inWorker = typeof document === "undefined";
+mark("loader");
 
 // In the page, the downloads start when PyScript imports this module
 // (index.html preloads it), before PyScript asks for Python.
@@ -451,6 +460,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   game ??= await fetchGame(pyodide);
+  mark("python-up");
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
   const report = (globalThis.bazaStart = { stdlib, game, reason, snapshot: snapshotState, stackSwitching });

@@ -150,6 +150,10 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
             # Every restore starts from the same memory: without the reseed
             # both would draw the same number.
             draws.append(page.evaluate("globalThis.__bazaPython.runPython('import random; random.random()')"))
+            # The loader's steps, marked for bench/startup.py, came in order.
+            steps = page.evaluate("""() => performance.getEntriesByType("mark")
+                .filter((m) => m.name.startsWith("baza:")).map((m) => m.name)""")
+            assert steps == ["baza:loader", "baza:snapshot-record", "baza:snapshot-checked", "baza:python-up"]
             # The 31 MB of the snapshot are not kept once restored.
             assert page.evaluate("globalThis.__bazaPython._api.config._loadSnapshot === undefined")
             # The game's modules were imported in the Worker: none is fetched.
