@@ -69,8 +69,8 @@ const ZIP_PATH = "/lib/baza-stdlib-pyc.zip";
 // The steps of the page's start, for bench/startup.py ("loader ms"):
 // performance.mark("baza:loader"), "baza:snapshot-record" (IndexedDB has
 // answered), "baza:snapshot-checked" (read, hashed and unpacked) and
-// "baza:python-up" (loadPyodide has returned). Not in the Worker.
-const mark = (step) => globalThis.document && performance.mark(`baza:${step}`);
+// "baza:python-up" (loadPyodide has returned). Not in the Worker (inWorker, below).
+const mark = (step) => inWorker || performance.mark(`baza:${step}`);
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 const lastLine = (error) => String(error?.message ?? error).trim().split("\n").at(-1);
