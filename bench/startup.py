@@ -1,7 +1,7 @@
 """Start-up of Baza's page against a bare PyScript page, in headless Chromium.
 
     .venv/bin/python bench/startup.py [--runs 5] [--visits 3] [--dist DIR] [--levers] [--baseline] [--only a,b]
-                                      [--compare NAME=DIR ...]
+                                      [--compare NAME=DIR ...] [--settle SECONDS]
 
 Not a test: it asserts nothing about times, it measures and prints.
 
@@ -37,6 +37,8 @@ the run's own profile folder): visit 1 with an empty profile is the first
 visit; visits 2, 3... reuse the profile, so the HTTP cache, the code caches
 and our service worker are in place: return visits. (Playwright's default
 contexts keep no disk cache, which is why a persistent profile is used.)
+``--settle SECONDS`` lets each browser finish its own start before the
+navigation (bench/README.md says why).
 
 Per visit it records, in milliseconds from the start of navigation:
   fcp         first-contentful-paint (the shell with its loading indicator)
@@ -347,8 +349,14 @@ SNAPSHOT_SETTLED = """() => {
 }"""
 
 
-def visit(playwright, site: Site, profile: Path, number: int, linger: float) -> dict:
-    """Open site.url in a fresh browser process on ``profile``; return its figures."""
+def visit(playwright, site: Site, profile: Path, number: int, linger: float, settle: float = 0.0) -> dict:
+    """Open site.url in a fresh browser process on ``profile``; return its figures.
+
+    ``settle`` seconds pass between the browser's launch and the navigation:
+    a browser that has just started still sets up its own pages (Chromium
+    preloads its omnibox popup, hundreds of milliseconds of a renderer's
+    time) and would share the two cores with the page.
+    """
     context = playwright.chromium.launch_persistent_context(
         str(profile),
         executable_path=chromium_path(),
@@ -378,6 +386,8 @@ def visit(playwright, site: Site, profile: Path, number: int, linger: float) -> 
         cdp.on("Network.responseReceived", on_response)
         cdp.on("Network.loadingFinished", lambda e: wire.__setitem__(e["requestId"], e["encodedDataLength"]))
 
+        if settle:
+            page.wait_for_timeout(settle * 1000)
         since = len(site.server.hits)
         page.goto(site.url, wait_until="commit")
         page.wait_for_function("() => window.__bench && window.__bench.ready !== null", timeout=READY_TIMEOUT_MS)
@@ -559,6 +569,12 @@ def main() -> int:
     parser.add_argument("--dist", type=Path, help="measure this build (built if missing) instead of a fresh one")
     parser.add_argument("--query", default="", help="query string for our page, e.g. '?game=hearts'")
     parser.add_argument("--linger", type=float, default=2.0, help="seconds a page stays open after ready")
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=0.0,
+        help="seconds between the browser's launch and the navigation (0: at once, as a link that starts the browser)",
+    )
     parser.add_argument("--levers", action="store_true", help="add the prototype pages (bench/snapshot/)")
     parser.add_argument(
         "--baseline", action="store_true", help="add our page without each start-up lever (ours-src, -oldsw, -before)"
@@ -623,7 +639,7 @@ def main() -> int:
                         for site in order:
                             t0 = time.monotonic()
                             try:
-                                result = visit(playwright, site, profiles[site.name], number, args.linger)
+                                result = visit(playwright, site, profiles[site.name], number, args.linger, args.settle)
                             except Exception as error:  # a crashed renderer must not end the whole run
                                 print(f"  run {run + 1} visit {number} {site.name:>10}: FAILED {error}", flush=True)
                                 failures.append({"site": site.name, "run": run, "visit": number, "error": str(error)})
@@ -650,6 +666,7 @@ def main() -> int:
                 "runs": args.runs,
                 "visits": args.visits,
                 "query": args.query,
+                "settle": args.settle,
                 "sites": {s.name: s.note for s in sites},
                 "failures": failures,
                 "results": results,
