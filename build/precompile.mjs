@@ -36,7 +36,9 @@ const PYODIDE = join(ROOT, "node_modules", "pyodide");
 
 // Imported in the browser by PyScript's own Python (its `pyscript` package,
 // written into the file system at start) and not by anything above: seen
-// with sys.modules in a page of the build (PyScript 0.7.31).
+// with sys.modules in a page of the build (PyScript 0.7.31). The snapshot
+// imports them too (build/pyodide-loader.mjs, IMPORT_GAME): a restored start
+// imports nothing more from the standard library (tests/browser/test_snapshot.py).
 const EXTRA = ["html", "html.entities"];
 
 const [out, src, core] = process.argv.slice(2);

@@ -24,8 +24,14 @@ PLAY = "?game=hearts&preset=standard&speed=instant"
 STORED_MS = 90_000  # 3 s after ready, then a whole second start in the Worker: slow on a loaded machine
 
 # A copy of the build whose loader also hands the page its Python, so that
-# a test can look inside (the real build keeps it to PyScript).
-HOOK = ("  return pyodide;\n}", "  globalThis.__bazaPython = pyodide;\n  return pyodide;\n}")
+# a test can look inside (the real build keeps it to PyScript), and the
+# names in sys.modules when the loader hands Python over to PyScript.
+HOOK = (
+    "  return pyodide;\n}",
+    "  globalThis.__bazaPython = pyodide;\n"
+    "  globalThis.__bazaModulesUp = pyodide.runPython(\"import sys; ','.join(sys.modules)\");\n"
+    "  return pyodide;\n}",
+)
 
 # Change the stored record in place (IndexedDB "baza-start", store
 # "snapshot", record "python": the snapshot's non-zero pages in a Blob),
@@ -94,6 +100,28 @@ names = [name for name in sys.modules if name.split(".")[0] == "pyscript"
 """
 
 
+# The standard library's modules imported after the loader handed Python
+# over (PyScript's bootstrap, ui/main.py): each one is work at every start
+# that the snapshot could have done once.
+IMPORTED_AFTER_START = """
+import sys
+up = set(UP.split(","))
+sorted(name for name, module in list(sys.modules.items()) if name not in up
+       and (getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith("/lib/"))
+"""
+
+
+def imported_after_start(page) -> list[str]:
+    return page.evaluate(
+        """(code) => {
+          const python = globalThis.__bazaPython;
+          python.globals.set("UP", globalThis.__bazaModulesUp);
+          return python.runPython(code).toJs();
+        }""",
+        IMPORTED_AFTER_START,
+    )
+
+
 # The stored record's sizes: the snapshot's, and its packed Blob's.
 RECORD_SIZES = (
     "async () => {"
@@ -154,6 +182,9 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
             steps = page.evaluate("""() => performance.getEntriesByType("mark")
                 .filter((m) => m.name.startsWith("baza:")).map((m) => m.name)""")
             assert steps == ["baza:loader", "baza:snapshot-record", "baza:snapshot-checked", "baza:python-up"]
+            # PyScript's bootstrap and ui/main.py found every module they
+            # use of the standard library in the snapshot already.
+            assert imported_after_start(page) == []
             # The 31 MB of the snapshot are not kept once restored.
             assert page.evaluate("globalThis.__bazaPython._api.config._loadSnapshot === undefined")
             # The game's modules were imported in the Worker: none is fetched.
