@@ -223,19 +223,31 @@ function packSnapshot(snapshot) {
   return packed;
 }
 
+// The stored pages come in a few long runs (16 in a snapshot of the
+// game): one copy per run, not one per page, on the page's main thread.
 function unpackSnapshot(packed, bytes) {
   const snapshot = new Uint8Array(bytes); // zeros
+  const stored = (page) => packed[page >> 3] & (1 << (page & 7));
+  const pages = pageCount(bytes);
   let at = mapLength(bytes);
-  for (let page = 0; page < pageCount(bytes); page++) {
-    if (!(packed[page >> 3] & (1 << (page & 7)))) continue;
-    const size = Math.min(PAGE, bytes - page * PAGE);
+  for (let page = 0; page < pages; ) {
+    if (!stored(page)) {
+      page++;
+      continue;
+    }
+    let end = page + 1;
+    while (end < pages && stored(end)) end++;
+    const size = Math.min(end * PAGE, bytes) - page * PAGE;
     if (at + size > packed.length) throw new Error("its pages do not add up");
     snapshot.set(packed.subarray(at, at + size), page * PAGE);
     at += size;
+    page = end;
   }
   if (at !== packed.length) throw new Error("its pages do not add up");
   return snapshot;
 }
+
+export { packSnapshot, unpackSnapshot }; // for tests/browser/test_snapshot.py
 
 // The snapshot from its stored record, once whole: the packed bytes' SHA-256
 // the stored one, and its memory in whole WebAssembly pages. Else it rejects

@@ -12,8 +12,10 @@ blocks service workers. No timing is asserted: docs/PERFORMANCE.md has the
 figures (bench/startup.py).
 """
 
+import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -249,3 +251,58 @@ def test_a_storage_that_never_answers_does_not_hold_the_start(browser, serve, di
         page.log.assert_no_errors()
     finally:
         page.close()
+
+
+# The build's loader in Node.js (as a module: a Worker's `self` stands in):
+# snapshots with their zero pages in every pattern, a last page cut short,
+# and packed bytes that lose or gain one.
+PAGES_CHECK = """
+globalThis.self = globalThis;
+const { packSnapshot, unpackSnapshot } = await import(%(loader)s);
+const PAGE = 4096;
+const results = [];
+const patterns = {
+  "no zero page": (page) => false,
+  "all zero": (page) => true,
+  "every other page": (page) => page %% 2 === 1,
+  "long runs": (page) => Math.floor(page / 5) %% 2 === 1,
+  "zeros at the end": (page) => page >= 7,
+};
+for (const [name, zero] of Object.entries(patterns)) {
+  const bytes = 20 * PAGE + 123; // a last page cut short, as a real snapshot's
+  const snapshot = new Uint8Array(bytes);
+  for (let page = 0; page * PAGE < bytes; page++) {
+    if (zero(page)) continue;
+    for (let i = page * PAGE; i < Math.min(bytes, (page + 1) * PAGE); i++) snapshot[i] = (i * 7 + page) %% 251 || 1;
+  }
+  const packed = packSnapshot(snapshot);
+  const back = unpackSnapshot(packed, bytes);
+  const refused = [];
+  for (const wrong of [packed.subarray(0, packed.length - 1), new Uint8Array([...packed, 0])]) {
+    try {
+      unpackSnapshot(wrong, bytes);
+      refused.push("unpacked");
+    } catch (error) {
+      refused.push(error.message);
+    }
+  }
+  results.push([name, back.length === bytes && back.every((b, i) => b === snapshot[i]), packed.length, refused]);
+}
+console.log(JSON.stringify(results));
+"""
+
+
+def test_the_stored_pages_unpack_to_the_same_snapshot(dist, tmp_path):
+    (loader,) = (dist / "runtime").glob("start-*/loader.mjs")
+    script = tmp_path / "pages.mjs"
+    script.write_text(PAGES_CHECK % {"loader": json.dumps(loader.as_uri())})
+    result = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    results = json.loads(result.stdout.strip().splitlines()[-1])
+    map_bytes = 3  # one bit for each of the 21 pages
+    sizes = {"no zero page": 20 * 4096 + 123, "all zero": 0, "every other page": 10 * 4096 + 123}
+    for name, same, packed, refused in results:
+        assert same, name
+        if name in sizes:
+            assert packed == map_bytes + sizes[name], name  # only the pages that are not all zeros
+        assert refused == ["its pages do not add up"] * 2, (name, refused)
