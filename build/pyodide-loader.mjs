@@ -223,7 +223,7 @@ function packSnapshot(snapshot) {
   return packed;
 }
 
-// The stored pages come in a few long runs (16 in a snapshot of the
+// The stored pages come in a few long runs (16 or 17 in a snapshot of the
 // game): one copy per run, not one per page, on the page's main thread.
 function unpackSnapshot(packed, bytes) {
   const snapshot = new Uint8Array(bytes); // zeros
