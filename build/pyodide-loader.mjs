@@ -223,25 +223,15 @@ function packSnapshot(snapshot) {
   return packed;
 }
 
-// The stored pages come in a few long runs (16 or 17 in a snapshot of the
-// game): one copy per run, not one per page, on the page's main thread.
 function unpackSnapshot(packed, bytes) {
   const snapshot = new Uint8Array(bytes); // zeros
-  const stored = (page) => packed[page >> 3] & (1 << (page & 7));
-  const pages = pageCount(bytes);
   let at = mapLength(bytes);
-  for (let page = 0; page < pages; ) {
-    if (!stored(page)) {
-      page++;
-      continue;
-    }
-    let end = page + 1;
-    while (end < pages && stored(end)) end++;
-    const size = Math.min(end * PAGE, bytes) - page * PAGE;
+  for (let page = 0; page < pageCount(bytes); page++) {
+    if (!(packed[page >> 3] & (1 << (page & 7)))) continue;
+    const size = Math.min(PAGE, bytes - page * PAGE);
     if (at + size > packed.length) throw new Error("its pages do not add up");
     snapshot.set(packed.subarray(at, at + size), page * PAGE);
     at += size;
-    page = end;
   }
   if (at !== packed.length) throw new Error("its pages do not add up");
   return snapshot;
@@ -312,7 +302,7 @@ const RESEED = "import random\nrandom.seed()\n";
 // that a restored page finds them all in sys.modules (its file system,
 // which lives in JavaScript, is not in the snapshot). And the standard
 // library's modules that PyScript's own Python package imports at every
-// start (build/precompile.mjs, EXTRA): \`html\` and its 2,000 entities took
+// start (build/precompile.mjs, EXTRA): `html` and its 2,000 entities took
 // about 9 ms of each restored start (Node.js, Pyodide 314).
 const IMPORT_GAME = `
 import importlib, pkgutil, game, ui
