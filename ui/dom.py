@@ -119,10 +119,6 @@ class Dom:
         return f"card {'red' if f.red else 'black'} suit-{f.suit} {extra}".strip()
 
 
-# What a dialog's first focus may land on (the dialog focusing steps' pick).
-FOCUSABLE = "[autofocus], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex='0']"
-
-
 class TableView:
     """Draws the table into the page shell of index.html."""
 
@@ -138,9 +134,35 @@ class TableView:
         # Under the loading screen the table is not rendered (assets/baza.css):
         # nothing there can take the focus, and asking costs a style pass.
         self.shown = False
+        # Modal dialogs a saved game reopens under the loading screen, by id:
+        # they open once the page is shown (see _open_modal).
+        self._opening: dict[str, Any] = {}
 
     def get(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
+
+    def _open_modal(self, dialog: Any, focus: str = "") -> None:
+        """Open ``dialog`` as a modal, then focus its ``focus`` selector if
+        given (else the browser's own pick stands). Under the loading screen
+        both wait until the page is shown (focus_turn): showModal() picks what
+        to focus among the controls it can see, and there it sees none."""
+        def open_it() -> None:
+            if dialog.open:
+                return
+            dialog.showModal()
+            target = dialog.querySelector(focus) if focus else None
+            if not absent(target):
+                target.focus()
+
+        if self.shown:
+            open_it()
+        else:
+            self._opening[str(dialog.id)] = open_it
+
+    def _close_modal(self, dialog: Any) -> None:
+        self._opening.pop(str(dialog.id), None)
+        if dialog.open:
+            dialog.close()
 
     # ------------------------------------------------------------- helpers
 
@@ -600,17 +622,14 @@ class TableView:
 
     def focus_turn(self) -> None:
         """The page is shown (ready): from now on the focus follows your turn.
-        Now it goes into a dialog that a saved game reopened (its showModal()
-        could not focus anything under the loading screen), else where the
-        table waits for you, if nothing has it."""
+        Now a dialog that a saved game reopened opens (and takes the focus),
+        else the focus goes where the table waits for you, if nothing has it."""
         self.shown = True
-        for dialog in self.doc.querySelectorAll("dialog[open]"):
-            if not dialog.contains(self.doc.activeElement) and self.doc.hasFocus():
-                first = dialog.querySelector(FOCUSABLE)
-                if not absent(first):
-                    first.focus()
-                return
-        self._focus_turn(self.prev.get("awaiting", ("", ""))[1])
+        opening, self._opening = self._opening, {}
+        for open_it in opening.values():
+            open_it()
+        if not opening:
+            self._focus_turn(self.prev.get("awaiting", ("", ""))[1])
 
     def _focus_turn(self, awaiting: str) -> None:
         """The table waits for you: if the focus was lost (the button pressed
@@ -637,8 +656,7 @@ class TableView:
         if absent(dialog):
             return
         if page is None:
-            if dialog.open:
-                dialog.close()
+            self._close_modal(dialog)
             return
         d = self.d
         nodes = [d.el("h2", {"id": "help-title"}, page.title)]
@@ -654,11 +672,7 @@ class TableView:
         nodes.append(d.el("div", {"class": "choices dialog-buttons"},
                           self.button(Choice("help-close", "", msg("help.close"), primary=True))))
         self._replace(self.get("help-body"), nodes)
-        if not dialog.open:
-            dialog.showModal()
-            close = dialog.querySelector(".primary")
-            if not absent(close):
-                close.focus()
+        self._open_modal(dialog, focus=".primary")  # its Close button
 
     def _chrome(self, lang: str, langs: tuple[tuple[str, str], ...]) -> None:
         """The page's own words around the table (index.html's static shell)
@@ -707,12 +721,10 @@ class TableView:
         dialog = self.get("newgame")
         if m is None:
             self.prev.pop("dialog", None)
-            if dialog.open:
-                dialog.close()
+            self._close_modal(dialog)
             return
         self._region("dialog", m, self._dialog)
-        if not dialog.open:
-            dialog.showModal()
+        self._open_modal(dialog)
 
     def _field(self, f: Field) -> Any:
         d = self.d
