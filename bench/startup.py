@@ -107,13 +107,12 @@ READY_TIMEOUT_MS = 180_000  # a loaded 2-core machine can take long on a first v
 # memory (Pyodide's is exported by its module; a Memory made in JS is caught
 # too), so that its size can be read after the start.
 INIT_SCRIPT = """(() => {
-  const bench = (window.__bench = { ready: null, progress: [], memories: [] });
+  const bench = (window.__bench = { ready: null, progress: [], memories: [], instances: [] });
+  // Only kept here: their exports are read after ready (COLLECT), not
+  // during the start it measures (Pyodide's has thousands).
   const keep = (result) => {
     const instance = result instanceof WebAssembly.Instance ? result : result && result.instance;
-    if (!instance) return;
-    for (const value of Object.values(instance.exports)) {
-      if (value instanceof WebAssembly.Memory) bench.memories.push(value);
-    }
+    if (instance) bench.instances.push(instance);
   };
   for (const name of ["instantiate", "instantiateStreaming"]) {
     const original = WebAssembly[name];
@@ -142,6 +141,11 @@ COLLECT = """() => {
   const paint = Object.fromEntries(performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]));
   const nav = performance.getEntriesByType("navigation")[0];
   const ends = performance.getEntriesByType("resource").map((r) => r.responseEnd).filter((t) => t <= bench.ready);
+  for (const instance of bench.instances) {
+    for (const value of Object.values(instance.exports)) {
+      if (value instanceof WebAssembly.Memory) bench.memories.push(value);
+    }
+  }
   const memories = [...new Set(bench.memories)].map((m) => m.buffer.byteLength);
   return {
     ready: bench.ready,

@@ -167,6 +167,7 @@ const STORE = "snapshot";
 const RECORD = "python";
 const WASM_PAGE = 64 * 1024;
 const SNAPSHOT_READ_LIMIT_MS = 3000;
+const SNAPSHOT_MAX_BYTES = 2 ** 30; // checked before a buffer that size is made; ours is about 31 MB
 const SNAPSHOT_DELAY_MS = 3000; // after ready: let the first moves and the service worker's install go first
 
 // Run fn(store) in one transaction; resolve with its request's result once committed.
@@ -282,7 +283,9 @@ async function readSnapshot() {
     ? "not a stored file"
     : blob.size !== record.stored
       ? `${blob.size} bytes, ${record.stored} were stored`
-      : "";
+      : !(Number.isInteger(record.bytes) && record.bytes > 0 && record.bytes <= SNAPSHOT_MAX_BYTES)
+        ? `${record.bytes} bytes is not a snapshot's size`
+        : "";
   if (problem) return { state: `refused: ${problem}` };
   const data = checkedSnapshot(blob, record.sha256, record.bytes);
   data.catch(() => {}); // handled in loadPyodide

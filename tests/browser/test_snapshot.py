@@ -71,6 +71,8 @@ TAMPER = (
   }
   record.data = how === "truncated" ? new Blob([data.subarray(0, data.length >> 1)]) : new Blob([data]);
   if (how === "other-build") record.key = record.key.replace(/start-[0-9a-f]+/, "start-00000000");
+  if (how === "huge") record.bytes = 2 ** 40;
+  if (how === "resized") record.bytes += 65536;
   await run("readwrite", (store) => store.put(record, "python"));
   db.close();
 }"""
@@ -207,6 +209,8 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
         ("truncated", r"refused: \d+ bytes, \d+ were stored$"),
         ("header", r"refused: Snapshot has invalid magic number$"),
         ("other-build", r"another build's$"),
+        ("huge", r"refused: 1099511627776 bytes is not a snapshot's size$"),
+        ("resized", r"refused: its pages do not add up$"),
     ],
 )
 def test_a_bad_snapshot_is_left_out_and_made_again(how, said, browser, serve, dist):
