@@ -607,7 +607,8 @@ def main() -> int:
             if not name or not (Path(folder) / "index.html").is_file():
                 parser.error(f"--compare {spec!r}: NAME=DIR, with DIR a build (index.html in it)")
             root = Path(folder).resolve()
-            sites.append(Site(name, root, path=args.query, service_worker=True, note=f"build in {folder}"))
+            # The folder's own name only: the results JSON is kept in the repository.
+            sites.append(Site(name, root, path=args.query, service_worker=True, note=f"another build: {root.name}"))
         if args.baseline:
             sites += baseline_sites(tmp, args.query)
         if args.levers:
