@@ -167,7 +167,7 @@ const STORE = "snapshot";
 const RECORD = "python";
 const WASM_PAGE = 64 * 1024;
 const SNAPSHOT_READ_LIMIT_MS = 3000;
-const SNAPSHOT_MAX_BYTES = 2 ** 30; // checked before a buffer that size is made; ours is about 31 MB
+const SNAPSHOT_MAX_BYTES = 2 ** 30; // ours is about 31 MB
 const SNAPSHOT_DELAY_MS = 3000; // after ready: let the first moves and the service worker's install go first
 
 // Run fn(store) in one transaction; resolve with its request's result once committed.
@@ -238,6 +238,16 @@ function unpackSnapshot(packed, bytes) {
   return snapshot;
 }
 
+// Whether a record's snapshot size fits its stored size (the page map, then
+// at most the whole snapshot), checked before a buffer that size is made:
+// the size is not covered by the SHA-256 of the stored bytes.
+const sizeFits = (bytes, stored) =>
+  Number.isInteger(bytes) &&
+  bytes > 0 &&
+  bytes <= SNAPSHOT_MAX_BYTES &&
+  stored >= mapLength(bytes) &&
+  stored <= mapLength(bytes) + bytes;
+
 export { packSnapshot, unpackSnapshot }; // for tests/browser/test_snapshot.py
 
 // The snapshot from its stored record, once whole: the packed bytes' SHA-256
@@ -283,7 +293,7 @@ async function readSnapshot() {
     ? "not a stored file"
     : blob.size !== record.stored
       ? `${blob.size} bytes, ${record.stored} were stored`
-      : !(Number.isInteger(record.bytes) && record.bytes > 0 && record.bytes <= SNAPSHOT_MAX_BYTES)
+      : !sizeFits(record.bytes, record.stored)
         ? `${record.bytes} bytes is not a snapshot's size`
         : "";
   if (problem) return { state: `refused: ${problem}` };

@@ -72,6 +72,7 @@ TAMPER = (
   record.data = how === "truncated" ? new Blob([data.subarray(0, data.length >> 1)]) : new Blob([data]);
   if (how === "other-build") record.key = record.key.replace(/start-[0-9a-f]+/, "start-00000000");
   if (how === "huge") record.bytes = 2 ** 40;
+  if (how === "tiny") record.bytes = 4096;
   if (how === "resized") record.bytes += 65536;
   await run("readwrite", (store) => store.put(record, "python"));
   db.close();
@@ -210,6 +211,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
         ("header", r"refused: Snapshot has invalid magic number$"),
         ("other-build", r"another build's$"),
         ("huge", r"refused: 1099511627776 bytes is not a snapshot's size$"),
+        ("tiny", r"refused: 4096 bytes is not a snapshot's size$"),
         ("resized", r"refused: its pages do not add up$"),
     ],
 )
