@@ -55,9 +55,10 @@ and
   wasm_mb     WebAssembly memory after ready (the Memory objects created
               or exported while the page started, caught by an init script)
 and PyScript's start-up steps (its "py:progress" events) as a breakdown;
-for our page also the loader's own steps, printed as "loader ms" when
-every visit of a row has them (its "baza:" performance marks: loader,
-snapshot-record, snapshot-checked, python-up; build/pyodide-loader.mjs).
+for our page also the steps of its start, printed as "loader ms" when
+every visit of a row has them: its "baza:" performance marks, the
+loader's (loader, snapshot-record, snapshot-checked, python-up;
+build/pyodide-loader.mjs), then ui/main.py's (main, drawn).
 
 Prints one table per visit (median, min-max, ratio of medians to bare),
 then everything as one JSON object on the last line.
@@ -506,11 +507,13 @@ def report(sites: list[Site], visits: list[Visit], n_visits: int, reference: str
             snaps = [v.snapshot for v in these if v.snapshot is not None]
             if snaps:
                 steps = {}
-                for key in ("fetch_start", "fetched", "verified", "restore_start", "restored",  # the prototypes'
-                            "loader", "snapshot-record", "snapshot-checked", "python-up"):  # our loader's marks
+                # The prototypes' timings, or every "baza:" mark of our page (the
+                # loader's, then ui/main.py's), in the order of their medians.
+                for key in dict.fromkeys(k for x in snaps for k in x if k != "used"):
                     ts = [x[key] for x in snaps if key in x]
                     if len(ts) == len(snaps):
                         steps[key] = round(statistics.median(ts))
+                steps = dict(sorted(steps.items(), key=lambda item: item[1]))
                 block[name]["snapshot"] = {
                     "used": sum(1 for x in snaps if x.get("used")),
                     "of": len(snaps),

@@ -15,7 +15,7 @@ Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
                                   this page loads (V version, H content hash)
     runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches
                                   (pyodide.asm.mjs behind V8's compile hint,
-                                  see EAGER_COMPILE)
+                                  see EAGER_COMPILE, and with GLUE_PATCHES)
     runtime/start-H/              loader.mjs (PyScript's interpreter, it starts
                                   Pyodide) and python_stdlib_pyc.zip, the
                                   precompiled standard library it puts in front
@@ -160,6 +160,23 @@ CORE_PATCHES = [
 ]
 
 
+# Edits to Pyodide's Emscripten glue, each applied exactly once or the build
+# fails, as CORE_PATCHES.
+GLUE_PATCHES = [
+    (
+        # A restore copies the snapshot's whole memory (31 MB, half of it
+        # zeros) into the WebAssembly memory, from a buffer the loader had to
+        # unpack first. The loader's _restoreMemory option writes the stored
+        # pages straight into that memory instead (build/pyodide-loader.mjs,
+        # restoreMemory); without the option Pyodide copies as before (the
+        # Worker that makes the snapshot never restores one).
+        "let the loader write a restored snapshot's memory",
+        "l=JSON.parse(s);return Module.HEAP8.set(t),l}",
+        "l=JSON.parse(s);return API.config._restoreMemory?API.config._restoreMemory(Module,t):Module.HEAP8.set(t),l}",
+    ),
+]
+
+
 def die(message: str):
     sys.exit(f"build: {message}")
 
@@ -221,6 +238,15 @@ def pyscript_files(src: Path, config: dict) -> list[str]:
     return sorted(seen)
 
 
+def patched(text: str, patches: list[tuple[str, str, str]], name: str) -> str:
+    """``text`` with each (why, old, new) edit made, each ``old`` found exactly once."""
+    for why, old, new in patches:
+        if text.count(old) != 1:
+            die(f"cannot {why}: pattern found {text.count(old)} times in {name}")
+        text = text.replace(old, new)
+    return text
+
+
 def patch_core(path: Path, disabled: set[str]) -> None:
     """Apply CORE_PATCHES, and take disabled plugins out of the plugin table.
 
@@ -229,11 +255,7 @@ def patch_core(path: Path, disabled: set[str]) -> None:
     MicroPython, which this page never runs. Without their entries in the
     table no code imports them, and dist/ need not hold them.
     """
-    text = path.read_text(encoding="utf-8")
-    for why, old, new in CORE_PATCHES:
-        if text.count(old) != 1:
-            die(f"cannot {why}: pattern found {text.count(old)} times in {path.name}")
-        text = text.replace(old, new)
+    text = patched(path.read_text(encoding="utf-8"), CORE_PATCHES, path.name)
     for name in sorted(disabled - {"error"}):  # error is imported even when off
         entry = re.compile(rf"""(["']?){re.escape(name)}\1:\(\)=>import\(["']\./[\w.-]+\.js["']\),?""")
         text, count = entry.subn("", text)
@@ -250,6 +272,9 @@ def copy_runtime(out: Path, package: str, version: str, src: Path, names: list[s
         shutil.copyfile(src / name, staging / name)
         if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
             patch_core(staging / name, disabled_plugins(config))
+        if (package, name) == ("pyodide", "pyodide.asm.mjs"):
+            text = (staging / name).read_bytes().decode("utf-8")  # bytes: no newline translation
+            (staging / name).write_bytes(patched(text, GLUE_PATCHES, name).encode("utf-8"))
         if (package, name) in EAGER_COMPILE:
             (staging / name).write_bytes(EAGER_HINT + (staging / name).read_bytes())
     digest = hashlib.sha256()

@@ -224,18 +224,64 @@ function packSnapshot(snapshot) {
   return packed;
 }
 
-function unpackSnapshot(packed, bytes) {
-  const snapshot = new Uint8Array(bytes); // zeros
+// The runs of a stored snapshot's pages: [from, to, at] byte ranges of the
+// snapshot, `at` where a stored run starts in `packed`, null for a run of
+// zero pages. Throws when the map and the packed bytes disagree.
+function pageRuns(packed, bytes) {
+  const runs = [];
   let at = mapLength(bytes);
   for (let page = 0; page < pageCount(bytes); page++) {
-    if (!(packed[page >> 3] & (1 << (page & 7)))) continue;
-    const size = Math.min(PAGE, bytes - page * PAGE);
-    if (at + size > packed.length) throw new Error("its pages do not add up");
-    snapshot.set(packed.subarray(at, at + size), page * PAGE);
-    at += size;
+    const from = page * PAGE;
+    const to = Math.min(from + PAGE, bytes);
+    const stored = Boolean(packed[page >> 3] & (1 << (page & 7)));
+    const last = runs.at(-1);
+    if (last && (last[2] !== null) === stored) last[1] = to;
+    else runs.push([from, to, stored ? at : null]);
+    if (stored) at += to - from;
+    if (at > packed.length) throw new Error("its pages do not add up");
   }
   if (at !== packed.length) throw new Error("its pages do not add up");
+  return runs;
+}
+
+// Writes the snapshot's bytes from `start` on into `memory`, at 0, as far
+// as `memory` goes: its stored pages copied, its zero pages zeroed below
+// `top` only (past it `memory` is known to be zeros already).
+function writePages(runs, packed, memory, start, top = memory.length) {
+  for (const [from, to, at] of runs) {
+    const first = Math.max(from, start); // snapshot offsets
+    const end = Math.min(to, start + memory.length);
+    if (first >= end) continue;
+    if (at !== null) memory.set(packed.subarray(at + first - from, at + end - from), first - start);
+    else if (first - start < top) memory.fill(0, first - start, Math.min(end - start, top));
+  }
+}
+
+// The snapshot from its stored pages, whole: for the tests, which compare it
+// with the one packed, and bench/restore.mjs (a start uses snapshotParts).
+function unpackSnapshot(packed, bytes) {
+  const snapshot = new Uint8Array(bytes); // zeros
+  writePages(pageRuns(packed, bytes), packed, snapshot, 0, 0);
   return snapshot;
+}
+
+// What Pyodide is handed to restore a snapshot without unpacking all of it:
+// `head`, a buffer of the snapshot's length that holds only what Pyodide
+// reads of it (its header and metadata, up to where its memory starts; the
+// rest stays a fresh buffer's zeros, which take no memory until written),
+// and `restore(memory, top)`, which writes the snapshot's memory into
+// the WebAssembly memory in place of Pyodide's copy of the whole buffer
+// (build/build.py, GLUE_PATCHES). Half of the 31 MB are zeros that a fresh
+// memory has already: they are written only below `top`, the end of what
+// the new instance has used. Throws with why a snapshot is refused.
+function snapshotParts(packed, bytes) {
+  const runs = pageRuns(packed, bytes);
+  const head = new Uint8Array(bytes);
+  writePages(runs, packed, head.subarray(0, Math.min(8, bytes)), 0, 0);
+  const start = bytes < 8 ? bytes : new Uint32Array(head.buffer, 0, 2)[1]; // where the memory starts
+  if (start > bytes || (bytes - start) % WASM_PAGE !== 0) throw new Error("its memory is not whole pages");
+  writePages(runs, packed, head.subarray(0, start), 0, 0);
+  return { head, restore: (memory, top) => writePages(runs, packed, memory, start, top) };
 }
 
 // Whether a record's snapshot size fits its stored size (the page map, then
@@ -248,30 +294,43 @@ const sizeFits = (bytes, stored) =>
   stored >= mapLength(bytes) &&
   stored <= mapLength(bytes) + bytes;
 
-export { packSnapshot, unpackSnapshot }; // for tests/browser/test_snapshot.py
+// Pyodide's glue calls this (build/build.py, GLUE_PATCHES) with its Module
+// and the part of `head` that holds the snapshot's memory, where it would
+// copy that part into the WebAssembly memory whole. Everything the new
+// instance has written so far lies below its program break (its data, its
+// stack, what it allocated before the restore), so the zero pages past it
+// need no writing.
+function restoreMemory(Module, memory, parts) {
+  if (!parts || memory.buffer !== parts.head.buffer) throw new Error("not the snapshot handed to Pyodide");
+  const top = typeof Module._sbrk === "function" ? Module._sbrk(0) >>> 0 : memory.length;
+  parts.restore(Module.HEAPU8.subarray(0, memory.length), top);
+}
 
-// The snapshot from its stored record, once whole: the packed bytes' SHA-256
-// the stored one, and its memory in whole WebAssembly pages. Else it rejects
-// with why. On the page's main thread: the Blob is read off it, and hashing
-// and unpacking 15 MB take a few tens of ms there. A Worker doing all of it
-// was tried, and its own start cost more than it saved on two cores
+// For tests/browser/test_snapshot.py and bench/restore.mjs.
+export { packSnapshot, restoreMemory, snapshotParts, unpackSnapshot };
+
+// The snapshot's parts (snapshotParts) from its stored record, once whole:
+// the packed bytes' SHA-256 the stored one, its pages adding up, its memory
+// in whole WebAssembly pages. Else it rejects with why. On the page's main
+// thread: in traces of return visits the Blob's 15 MB took 25-40 ms to
+// arrive there and their hash about 10 ms. A Worker doing all of it was
+// tried, and its own start cost more than it saved on two cores
 // (docs/PERFORMANCE.md, run 24).
 async function checkedSnapshot(blob, sha256, bytes) {
   const packed = new Uint8Array(await blob.arrayBuffer());
   if (hex(await crypto.subtle.digest("SHA-256", packed)) !== sha256) throw new Error("SHA-256 is not the stored one");
-  const data = unpackSnapshot(packed, bytes);
-  if ((data.length - new Uint32Array(data.buffer, data.byteOffset, 2)[1]) % WASM_PAGE !== 0)
-    throw new Error("its memory is not whole pages");
+  const parts = snapshotParts(packed, bytes);
   mark("snapshot-checked");
-  return data;
+  return parts;
 }
 
-// {data: a promise of the bytes} when a snapshot of this build is stored,
-// else {state}: why none is used. Never rejects; `data` rejects with why the
-// snapshot is refused (a damaged snapshot can freeze the page for good once
-// restored: it is checked whole first; Pyodide itself checks the header's
-// magic and build id). The record holds a Blob, whose bytes IndexedDB hands
-// over without copying them on the main thread.
+// {data: a promise of the snapshot's parts (snapshotParts)} when a snapshot
+// of this build is stored, else {state}: why none is used. Never rejects;
+// `data` rejects with why the snapshot is refused (a damaged snapshot can
+// freeze the page for good once restored: it is checked whole first;
+// Pyodide itself checks the header's magic and build id). The record holds
+// a Blob: IndexedDB answers with a handle at once, and the bytes are read
+// when they are checked.
 async function readSnapshot() {
   if (!snapshotsUsable()) return { state: "off: no IndexedDB or no Web Crypto here" };
   let record;
@@ -344,8 +403,8 @@ async function makeSnapshot() {
   const packed = packSnapshot(snapshot);
   const sha256 = hex(await crypto.subtle.digest("SHA-256", packed));
   // {key, bytes: the snapshot's size, stored: the packed size, sha256: the
-  // packed bytes', data, made}. The data is a Blob: IndexedDB gives it back
-  // without copying it on the page's main thread.
+  // packed bytes', data, made}. The data is a Blob, so that reading the
+  // record does not read its bytes too (readSnapshot).
   const record = { key: SNAPSHOT_KEY, bytes: snapshot.length, stored: packed.length, sha256, data: new Blob([packed]), made: Date.now() };
   await inStore("readwrite", (store) => store.put(record, RECORD));
   return snapshot.length;
@@ -437,8 +496,12 @@ export async function loadPyodide(options = {}) {
     };
     if (snapshot) {
       try {
-        pyodide = await loadPlain({ ...withZip, _loadSnapshot: snapshot });
+        let parts;
+        const head = snapshot.then((checked) => ((parts = checked), checked.head));
+        const _restoreMemory = (Module, memory) => restoreMemory(Module, memory, parts);
+        pyodide = await loadPlain({ ...withZip, _loadSnapshot: head, _restoreMemory });
         delete pyodide._api?.config?._loadSnapshot; // nor Pyodide's configuration
+        delete pyodide._api?.config?._restoreMemory;
         pyodide.runPython(RESEED);
         stdlib = "snapshot";
         snapshotState = "restored";
