@@ -2,7 +2,9 @@
 // build's own loader and Pyodide, the two ways in alternation:
 //
 //   whole   the stored pages unpacked into a whole snapshot (31 MB), which
-//           Pyodide copies into its memory: the page until run 43
+//           Pyodide copies into its memory: the page until run 43, though
+//           it unpacked page by page, where unpackSnapshot now copies runs
+//           of pages (so this understates what the old page did)
 //   pages   snapshotParts() and restoreMemory(): only the stored pages are
 //           written into Pyodide's memory, the zeros only where the new
 //           instance has written (docs/PERFORMANCE.md, run 43)

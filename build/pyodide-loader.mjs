@@ -68,7 +68,8 @@ const ZIP_PATH = "/lib/baza-stdlib-pyc.zip";
 
 // The steps of the page's start, for bench/startup.py ("loader ms"):
 // performance.mark("baza:loader"), "baza:snapshot-record" (IndexedDB has
-// answered), "baza:snapshot-checked" (read, hashed and unpacked) and
+// answered), "baza:snapshot-checked" (read, hashed, its pages mapped and
+// its header written: snapshotParts) and
 // "baza:python-up" (loadPyodide has returned). Not in the Worker (inWorker, below).
 const mark = (step) => inWorker || performance.mark(`baza:${step}`);
 
@@ -269,7 +270,8 @@ function unpackSnapshot(packed, bytes) {
 // `head`, a buffer of the snapshot's length that holds only what Pyodide
 // reads of it (its header and metadata, up to where its memory starts; the
 // rest stays a fresh buffer's zeros, which take no memory until written),
-// and `restore(memory, top)`, which writes the snapshot's memory into
+// `start`, where its memory starts, and `restore(memory, top)`, which
+// writes the snapshot's memory into
 // the WebAssembly memory in place of Pyodide's copy of the whole buffer
 // (build/build.py, GLUE_PATCHES). Half of the 31 MB are zeros that a fresh
 // memory has already: they are written only below `top`, the end of what
@@ -281,7 +283,7 @@ function snapshotParts(packed, bytes) {
   const start = bytes < 8 ? bytes : new Uint32Array(head.buffer, 0, 2)[1]; // where the memory starts
   if (start > bytes || (bytes - start) % WASM_PAGE !== 0) throw new Error("its memory is not whole pages");
   writePages(runs, packed, head.subarray(0, start), 0, 0);
-  return { head, restore: (memory, top) => writePages(runs, packed, memory, start, top) };
+  return { head, start, restore: (memory, top) => writePages(runs, packed, memory, start, top) };
 }
 
 // Whether a record's snapshot size fits its stored size (the page map, then
@@ -301,7 +303,9 @@ const sizeFits = (bytes, stored) =>
 // stack, what it allocated before the restore), so the zero pages past it
 // need no writing.
 function restoreMemory(Module, memory, parts) {
-  if (!parts || memory.buffer !== parts.head.buffer) throw new Error("not the snapshot handed to Pyodide");
+  const { head, start } = parts ?? {};
+  if (memory.buffer !== head?.buffer || memory.byteOffset !== start || memory.length !== head.length - start)
+    throw new Error("not the memory of the snapshot handed to Pyodide");
   const top = typeof Module._sbrk === "function" ? Module._sbrk(0) >>> 0 : memory.length;
   parts.restore(Module.HEAPU8.subarray(0, memory.length), top);
 }
@@ -481,7 +485,7 @@ export async function loadPyodide(options = {}) {
   let pyodide, stdlib, reason;
   const found = await stored;
   const { data: snapshot, state } = found;
-  // 31 MB (once unpacked) that is garbage once restored: this module keeps `stored` for good.
+  // 15 MB stored (and `head`, 31 MB long) that are garbage once restored: this module keeps `stored` for good.
   delete found.data;
   let snapshotState = state ?? "unused";
   try {

@@ -3,6 +3,7 @@
 import hashlib
 import json
 import re
+import runpy
 import tomllib
 
 from conftest import ROOT, build_from, copy_sources, file_list
@@ -71,6 +72,17 @@ def test_pyodide_glue_is_marked_for_eager_compilation(dist):
     # Only that file: Pyodide's small module and PyScript's chunks gained nothing measurable (run 30).
     marked = [p.name for p in (dist / "runtime").rglob("*js") if p.read_bytes().startswith(b"//# allFunctions")]
     assert marked == ["pyodide.asm.mjs"]
+
+
+def test_pyscript_core_chunk_has_each_edit_of_the_build(dist):
+    """build.py's CORE_PATCHES (strict CSP, a refused IndexedDB) are each
+    in the shipped chunk once, and none of the text they replace is left."""
+    patches = runpy.run_path(str(ROOT / "build" / "build.py"))["CORE_PATCHES"]
+    (chunk,) = (dist / "runtime").glob("pyscript-*/core-*.js")
+    shipped = chunk.read_text(encoding="utf-8")
+    for why, old, new in patches:
+        assert shipped.count(new) == 1, why
+        assert old in new or old not in shipped, why
 
 
 def test_build_is_reproducible(tmp_path):

@@ -62,10 +62,12 @@ TAMPER = (
     + """  const record = await run("readonly", (store) => store.get("python"));
   const data = new Uint8Array(await record.data.arrayBuffer());
   if (how === "flipped") data[data.length >> 1] ^= 0xff;
-  if (how === "header") {
-    // The first byte of the snapshot, after the map of its pages (one bit
-    // per 4 KiB page): the first page is never all zeros.
-    data[Math.ceil(Math.ceil(record.bytes / 4096) / 8)] ^= 0xff;
+  // The first byte of the snapshot, after the map of its pages (one bit
+  // per 4 KiB page): the first page is never all zeros.
+  const first = Math.ceil(Math.ceil(record.bytes / 4096) / 8);
+  if (how === "header") data[first] ^= 0xff;
+  if (how === "start") data[first + 4] ^= 0x01; // where its memory starts (a little-endian word)
+  if (how === "header" || how === "start") {
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
     record.sha256 = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
   }
@@ -199,8 +201,9 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
                 "baza:main",
                 "baza:drawn",
             ]
-            # The 31 MB of the snapshot are not kept once restored.
-            assert page.evaluate("globalThis.__bazaPython._api.config._loadSnapshot === undefined")
+            # The snapshot's bytes are not kept once restored.
+            config = "globalThis.__bazaPython._api.config"
+            assert page.evaluate(f"{config}._loadSnapshot === undefined && {config}._restoreMemory === undefined")
             # The game's modules were imported in the Worker: none is fetched.
             assert not [url for url in page.log.requests if url.split("?")[0].endswith(("game/state.py", ".pyc"))]
         assert draws[0] != draws[1]
@@ -217,6 +220,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
         ("flipped", r"refused: SHA-256 is not the stored one$"),
         ("truncated", r"refused: \d+ bytes, \d+ were stored$"),
         ("header", r"refused: Snapshot has invalid magic number$"),
+        ("start", r"refused: its memory is not whole pages$"),
         ("other-build", r"another build's$"),
         ("huge", r"refused: 1099511627776 bytes is not a snapshot's size$"),
         ("tiny", r"refused: 4096 bytes is not a snapshot's size$"),
