@@ -9,6 +9,10 @@
 //           written into Pyodide's memory, the zeros only where the new
 //           instance has written (docs/PERFORMANCE.md, run 43)
 //
+// And what a restored start then writes into Python's file system:
+// PyScript's .pyc, from the build's zip, by Python's zipfile (the loader's
+// UNPACK, until run 49) or by the loader's own zipEntries.
+//
 //   node bench/restore.mjs [DIST] [rounds]      (default dist/ and 7 rounds;
 //                                                build it first: python3 build/build.py)
 //
@@ -19,7 +23,7 @@
 // the memory) and of the whole loadPyodide() call. Node.js is not the
 // browser, but this work is plain JavaScript on typed arrays. Prints a
 // table, then JSON.
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -94,4 +98,56 @@ for (const [way, row] of Object.entries(rows)) {
 }
 const ratio = Math.round((rows.pages.work / rows.whole.work) * 100) / 100;
 console.log(`pages / whole, prepare + restore: ${ratio}`);
-console.log(JSON.stringify({ bench: "restore", date: new Date().toISOString(), node: process.version, rounds, bytes: snapshot.length, stored: packed.length, medians_ms: rows, ratio }));
+
+// PyScript's .pyc into the file system of a restored instance (each round a
+// fresh one, as a page's start; the first round's JIT is cold, as a page's).
+const zip = new Uint8Array(readFileSync(join(folder("start-"), "python_stdlib_pyc.zip")));
+const zipPath = "/lib/baza-stdlib-pyc.zip"; // the loader's ZIP_PATH
+const writes = {
+  python: async (pyodide) => loader.unpackGame(pyodide, "pyscript/"),
+  js: async (pyodide) => {
+    const { FS } = pyodide;
+    for (const [name, bytes] of await loader.zipEntries(zip, "baza-home/pyscript/")) {
+      const path = `${FS.cwd()}/pyscript/${name}`;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, bytes);
+    }
+  },
+};
+const written = { python: [], js: [] };
+for (let round = 0; round < rounds; round++) {
+  for (const way of round % 2 ? ["js", "python"] : ["python", "js"]) {
+    const parts = loader.snapshotParts(packed, snapshot.length);
+    const pyodide = await loadPyodide({
+      indexURL,
+      stdout: quiet,
+      stderr: quiet,
+      env: { PYTHONPATH: zipPath },
+      fsInit: (FS) => FS.writeFile(zipPath, zip),
+      _loadSnapshot: parts.head,
+      _restoreMemory: (Module, memory) => loader.restoreMemory(Module, memory, parts),
+    });
+    const start = performance.now();
+    await writes[way](pyodide);
+    written[way].push(performance.now() - start);
+    const count = pyodide.runPython("import os; len(os.listdir('pyscript/__pycache__'))");
+    if (count < 10) throw new Error(`${way}: ${count} .pyc of PyScript written`);
+  }
+}
+const pyc = Object.fromEntries(
+  Object.entries(written).map(([way, t]) => [way, { median: Math.round(median(t) * 10) / 10, first: Math.round(t[0] * 10) / 10 }]),
+);
+console.log(`PyScript's .pyc written, ms: python (zipfile) ${pyc.python.median} (first ${pyc.python.first}), js (zipEntries) ${pyc.js.median} (first ${pyc.js.first})`);
+console.log(
+  JSON.stringify({
+    bench: "restore",
+    date: new Date().toISOString(),
+    node: process.version,
+    rounds,
+    bytes: snapshot.length,
+    stored: packed.length,
+    medians_ms: rows,
+    ratio,
+    pyscript_pyc_ms: pyc,
+  }),
+);

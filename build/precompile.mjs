@@ -179,12 +179,12 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
     # again. The loader writes them, with the sources that build/build.py
     # adds to the zip, under the working directory (/home/pyodide);
     # "baza-home" is no importable name.
-    def add_checked_pyc(path, source):
+    def add_checked_pyc(path, source, compress=zipfile.ZIP_DEFLATED):
         code = compile(source, f"/home/pyodide/{path}", "exec", dont_inherit=True)
         folder, _, name = path.rpartition("/")
         cached = f"baza-home/{folder}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
         info = zipfile.ZipInfo(cached, date_time=(1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
+        info.compress_type = compress
         info.external_attr = 0o644 << 16
         dst.writestr(info, bytes(ext._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True)))
 
@@ -192,9 +192,12 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
         add_checked_pyc(path, open(f"/home/pyodide/{path}", "rb").read())
     # PyScript's package the same way: its bootstrap writes the same sources
     # at every start (text, UTF-8), and Python then finds these beside them.
+    # Stored, not deflated (82 kB instead of about 33): a restored start
+    # copies them out of the zip in JavaScript, before Python runs, without
+    # an inflate per file (build/pyodide-loader.mjs, zipEntries).
     for path, text in sorted(PYSCRIPT_FILES.items()):
         if path.endswith(".py"):
-            add_checked_pyc(path, text.encode("utf-8"))
+            add_checked_pyc(path, text.encode("utf-8"), zipfile.ZIP_STORED)
 json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "pyscript_modules": len(PYSCRIPT_FILES), "python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
             "source_bytes": total_source})
 `);

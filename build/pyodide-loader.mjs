@@ -97,9 +97,9 @@ async function fetchPrecompiled() {
 // PyScript writes at every start): written under the working directory,
 // where the import system finds them. The .pyc only once every one of them
 // has unmarshalled, else the sources alone (they then compile at import).
-// ONLY narrows it to one folder: after a restore the file system is new (it
+// ONLY narrows it to one folder. After a restore the file system is new (it
 // lives in JavaScript, not in the snapshot) and only PyScript's .pyc are
-// needed, the game being imported already.
+// needed, the game being imported already: zipEntries reads them.
 const UNPACK = `
 import marshal, os, zipfile
 with zipfile.ZipFile(ZIP_PATH) as archive:
@@ -136,6 +136,43 @@ function unpackGame(pyodide, only = "") {
   } finally {
     scope.destroy();
   }
+}
+
+// The files of a zip whose names start with `prefix`, as [name, bytes]:
+// what a restored start needs of the build's zip, PyScript's .pyc (14 files,
+// 82 kB), read here in about a millisecond where Python's zipfile took
+// 9-22 ms before Python was up (bench/restore.mjs, in Node.js). No
+// marshal check, as UNPACK makes: the Worker that made the snapshot loaded
+// every .pyc of this very zip (its record is keyed on the zip). Only what a
+// zip of the build holds: stored or deflated files, no zip64. Throws on
+// anything else; the caller falls back to UNPACK.
+async function zipEntries(zip, prefix) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = zip.length - 22; // the end record, after an archive comment if any
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("no zip directory");
+  const names = new TextDecoder();
+  const found = [];
+  for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip directory");
+    const method = view.getUint16(at + 10, true);
+    const [packed, size, local] = [view.getUint32(at + 20, true), view.getUint32(at + 24, true), view.getUint32(at + 42, true)];
+    const length = view.getUint16(at + 28, true);
+    const name = names.decode(zip.subarray(at + 46, at + 46 + length));
+    at += 46 + length + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (!name.startsWith(prefix) || name.endsWith("/")) continue;
+    if (view.getUint32(local, true) !== 0x04034b50) throw new Error(`a damaged zip entry: ${name}`);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const raw = zip.subarray(start, start + packed);
+    if (method !== 0 && method !== 8) throw new Error(`${name}: compression ${method}`);
+    const bytes =
+      method === 0
+        ? raw
+        : new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+    if (bytes.length !== size) throw new Error(`${name}: ${bytes.length} bytes, not ${size}`);
+    found.push([name.slice(prefix.length), bytes]);
+  }
+  return found;
 }
 
 async function fetchGame(pyodide) {
@@ -311,7 +348,7 @@ function restoreMemory(Module, memory, parts) {
 }
 
 // For tests/browser/test_snapshot.py and bench/restore.mjs.
-export { packSnapshot, restoreMemory, snapshotParts, unpackSnapshot };
+export { packSnapshot, restoreMemory, snapshotParts, unpackGame, unpackSnapshot, zipEntries };
 
 // The snapshot's parts (snapshotParts) from its stored record, once whole:
 // the packed bytes' SHA-256 the stored one, its pages adding up, its memory
@@ -488,6 +525,9 @@ export async function loadPyodide(options = {}) {
   // 15 MB stored (and `head`, 31 MB long) that are garbage once restored: this module keeps `stored` for good.
   delete found.data;
   let snapshotState = state ?? "unused";
+  // PyScript's .pyc for a restored start, read from the zip while Pyodide loads.
+  const pyscriptFiles = snapshot ? pending.then((zip) => zipEntries(zip, "baza-home/pyscript/")) : null;
+  pyscriptFiles?.catch(() => {}); // handled below
   try {
     const data = await pending;
     const withZip = {
@@ -533,9 +573,21 @@ export async function loadPyodide(options = {}) {
   let game = stdlib === "snapshot" ? "snapshot" : undefined;
   if (game === "snapshot") {
     try {
-      unpackGame(pyodide, "pyscript/");
+      const { FS } = pyodide;
+      const files = await pyscriptFiles;
+      if (!files.length) throw new Error("no PyScript bytecode in the zip");
+      for (const [name, bytes] of files) {
+        const path = `${FS.cwd()}/pyscript/${name}`;
+        FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        FS.writeFile(path, bytes);
+      }
     } catch (error) {
-      console.warn(`Baza: PyScript's modules compile from source (${lastLine(error)})`);
+      console.warn(`Baza: PyScript's modules are read with Python's zipfile (${lastLine(error)})`);
+      try {
+        unpackGame(pyodide, "pyscript/");
+      } catch (error) {
+        console.warn(`Baza: PyScript's modules compile from source (${lastLine(error)})`);
+      }
     }
   }
   if (stdlib === "precompiled") {

@@ -12,10 +12,12 @@ blocks service workers. No timing is asserted: docs/PERFORMANCE.md has the
 figures (bench/startup.py).
 """
 
+import hashlib
 import json
 import re
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -397,3 +399,40 @@ def test_a_restore_writes_the_very_memory_of_the_snapshot(dist, tmp_path):
     # written bytes that the snapshot has as zeros (zeroed again).
     assert 0 < report["top"] < report["length"] and report["zerosAbove"] > report["length"] / 4, report
     assert report["zeroed"] > 0, report
+
+
+# The loader's own zip reader against Python's zipfile, on the build's zip:
+# every file, stored (PyScript's .pyc) or deflated (the rest), byte for byte.
+ZIP_CHECK = """
+globalThis.self = globalThis;
+const { createHash } = await import("node:crypto");
+const { readFileSync } = await import("node:fs");
+const { zipEntries } = await import(%(loader)s);
+const zip = new Uint8Array(readFileSync(%(zip)s));
+const files = await zipEntries(zip, "");
+const pyscript = await zipEntries(zip, "baza-home/pyscript/");
+console.log(JSON.stringify({
+  all: Object.fromEntries(files.map(([name, bytes]) => [name, createHash("sha256").update(bytes).digest("hex")])),
+  pyscript: pyscript.map(([name]) => name),
+}));
+"""
+
+
+def test_the_loader_reads_the_build_zip_as_python_does(dist, tmp_path):
+    (loader,) = (dist / "runtime").glob("start-*/loader.mjs")
+    zip_path = loader.parent / "python_stdlib_pyc.zip"
+    script = tmp_path / "zip.mjs"
+    script.write_text(ZIP_CHECK % {"loader": json.dumps(loader.as_uri()), "zip": json.dumps(str(zip_path))})
+    result = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    read = json.loads(result.stdout.strip().splitlines()[-1])
+    with zipfile.ZipFile(zip_path) as archive:
+        infos = [info for info in archive.infolist() if not info.is_dir()]
+        expected = {info.filename: hashlib.sha256(archive.read(info)).hexdigest() for info in infos}
+        kinds = {info.compress_type for info in infos}
+        stored = sorted(info.filename for info in infos if info.compress_type == zipfile.ZIP_STORED)
+    assert read["all"] == expected
+    assert kinds == {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED}  # both kinds were read
+    # PyScript's .pyc, what a restored start writes, are the stored files.
+    assert len(read["pyscript"]) >= 10
+    assert stored == sorted("baza-home/pyscript/" + name for name in read["pyscript"])
