@@ -32,7 +32,9 @@
 // "files", reason, snapshot: "restored" | "none" | "another build's" |
 // "refused: why" | "off: why" | "unused", and, once a snapshot is being
 // made for the next visit, made: "scheduled" | "making" | "stored" |
-// "failed: why", stackSwitching} (tests/browser/test_startup_paths.py, test_snapshot.py).
+// "failed: why", stackSwitching, and on a restored start pyscript: how
+// PyScript's .pyc were written, "zip reader" | "zipfile" | "source"}
+// (tests/browser/test_startup_paths.py, test_snapshot.py).
 import { loadPyodide as loadPyodideItself, version } from "../pyodide/pyodide.mjs";
 
 export { version };
@@ -141,26 +143,32 @@ function unpackGame(pyodide, only = "") {
 // The files of a zip whose names start with `prefix`, as [name, bytes]:
 // what a restored start needs of the build's zip, PyScript's .pyc (14 files,
 // 82 kB), read here in about a millisecond where Python's zipfile took
-// 9-22 ms before Python was up (bench/restore.mjs, in Node.js). No
-// marshal check, as UNPACK makes: the Worker that made the snapshot loaded
-// every .pyc of this very zip (its record is keyed on the zip). Only what a
-// zip of the build holds: stored or deflated files, no zip64. Throws on
-// anything else; the caller falls back to UNPACK.
+// 15-19 ms (medians of bench/restore.mjs, in Node.js) between loadPyodide's
+// return and the start going on. No marshal check, as UNPACK makes: the
+// Worker that made the snapshot unmarshalled every .pyc of this very zip
+// (its record is keyed on the zip, whose SHA-256 was checked). Only what a
+// zip of the build holds: stored or deflated files, no zip64, no
+// encryption, ASCII or UTF-8 names. Throws on anything else; the caller
+// falls back to UNPACK.
 async function zipEntries(zip, prefix) {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   let end = zip.length - 22; // the end record, after an archive comment if any
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
   if (end < 0) throw new Error("no zip directory");
+  if (view.getUint16(end + 10, true) === 0xffff || view.getUint32(end + 16, true) === 0xffffffff)
+    throw new Error("a zip64 archive");
   const names = new TextDecoder();
   const found = [];
   for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
     if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip directory");
-    const method = view.getUint16(at + 10, true);
+    const [flags, method] = [view.getUint16(at + 8, true), view.getUint16(at + 10, true)];
     const [packed, size, local] = [view.getUint32(at + 20, true), view.getUint32(at + 24, true), view.getUint32(at + 42, true)];
     const length = view.getUint16(at + 28, true);
     const name = names.decode(zip.subarray(at + 46, at + 46 + length));
     at += 46 + length + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     if (!name.startsWith(prefix) || name.endsWith("/")) continue;
+    if (flags & 1) throw new Error(`${name}: encrypted`);
+    if (!(flags & 0x800) && /[^\x00-\x7f]/.test(name)) throw new Error(`${name}: not a UTF-8 name`);
     if (view.getUint32(local, true) !== 0x04034b50) throw new Error(`a damaged zip entry: ${name}`);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const raw = zip.subarray(start, start + packed);
@@ -527,6 +535,7 @@ export async function loadPyodide(options = {}) {
   let snapshotState = state ?? "unused";
   // PyScript's .pyc for a restored start, read from the zip while Pyodide loads.
   const pyscriptFiles = snapshot ? pending.then((zip) => zipEntries(zip, "baza-home/pyscript/")) : null;
+  let pyscript; // how a restored start wrote PyScript's .pyc, for tests/browser/test_snapshot.py
   pyscriptFiles?.catch(() => {}); // handled below
   try {
     const data = await pending;
@@ -581,11 +590,13 @@ export async function loadPyodide(options = {}) {
         FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
         FS.writeFile(path, bytes);
       }
+      pyscript = "zip reader";
     } catch (error) {
       console.warn(`Baza: PyScript's modules are read with Python's zipfile (${lastLine(error)})`);
       try {
-        unpackGame(pyodide, "pyscript/");
+        pyscript = unpackGame(pyodide, "pyscript/") === "precompiled" ? "zipfile" : "source";
       } catch (error) {
+        pyscript = "source";
         console.warn(`Baza: PyScript's modules compile from source (${lastLine(error)})`);
       }
     }
@@ -602,6 +613,7 @@ export async function loadPyodide(options = {}) {
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
   const report = (globalThis.bazaStart = { stdlib, game, reason, snapshot: snapshotState, stackSwitching });
+  if (pyscript) report.pyscript = pyscript;
   if (game === "precompiled" && !snapshotState.startsWith("off")) scheduleSnapshot(report);
   return pyodide;
 }

@@ -172,6 +172,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
     try:
         first = start(page, site.url + PLAY)
         assert (first["stdlib"], first["game"], first["snapshot"]) == ("precompiled", "precompiled", "none")
+        assert "pyscript" not in first  # written with the game's modules
         assert_pyscript_compiled(page)
         wait_stored(page)
         # Only the snapshot's pages that are not all zeros are kept: about half.
@@ -182,6 +183,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
             again = start(page, site.url + PLAY)
             assert (again["stdlib"], again["game"], again["snapshot"]) == ("snapshot", "snapshot", "restored")
             assert "made" not in again  # nothing more to make
+            assert again["pyscript"] == "zip reader"  # PyScript's .pyc copied out by the loader itself
             assert again["stackSwitching"] is False  # made and restored without JSPI
             # PyScript's bootstrap and ui/main.py found every module they
             # use of the standard library in the snapshot already (checked
