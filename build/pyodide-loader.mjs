@@ -183,6 +183,18 @@ async function zipEntries(zip, prefix) {
   return found;
 }
 
+// PyScript's .pyc (zipEntries of "baza-home/pyscript/") where UNPACK
+// would write them: under the working directory, in pyscript/.
+function writePyscriptBytecode(pyodide, files) {
+  const { FS } = pyodide;
+  if (!files.length) throw new Error("no PyScript bytecode in the zip");
+  for (const [name, bytes] of files) {
+    const path = `${FS.cwd()}/pyscript/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes);
+  }
+}
+
 async function fetchGame(pyodide) {
   if (!GAME) throw new Error("this build lists no game files");
   const files = await Promise.all(
@@ -316,9 +328,8 @@ function unpackSnapshot(packed, bytes) {
 // reads of it (its header and metadata, up to where its memory starts; the
 // rest stays a fresh buffer's zeros, which take no memory until written),
 // `start`, where its memory starts, and `restore(memory, top)`, which
-// writes the snapshot's memory into
-// the WebAssembly memory in place of Pyodide's copy of the whole buffer
-// (build/build.py, GLUE_PATCHES). Half of the 31 MB are zeros that a fresh
+// writes the snapshot's memory into the WebAssembly memory in place of
+// Pyodide's copy of the whole buffer (build/build.py, GLUE_PATCHES). Half of the 31 MB are zeros that a fresh
 // memory has already: they are written only below `top`, the end of what
 // the new instance has used. Throws with why a snapshot is refused.
 function snapshotParts(packed, bytes) {
@@ -356,7 +367,7 @@ function restoreMemory(Module, memory, parts) {
 }
 
 // For tests/browser/test_snapshot.py and bench/restore.mjs.
-export { packSnapshot, restoreMemory, snapshotParts, unpackGame, unpackSnapshot, zipEntries };
+export { packSnapshot, restoreMemory, snapshotParts, unpackGame, unpackSnapshot, writePyscriptBytecode, zipEntries };
 
 // The snapshot's parts (snapshotParts) from its stored record, once whole:
 // the packed bytes' SHA-256 the stored one, its pages adding up, its memory
@@ -582,14 +593,7 @@ export async function loadPyodide(options = {}) {
   let game = stdlib === "snapshot" ? "snapshot" : undefined;
   if (game === "snapshot") {
     try {
-      const { FS } = pyodide;
-      const files = await pyscriptFiles;
-      if (!files.length) throw new Error("no PyScript bytecode in the zip");
-      for (const [name, bytes] of files) {
-        const path = `${FS.cwd()}/pyscript/${name}`;
-        FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-        FS.writeFile(path, bytes);
-      }
+      writePyscriptBytecode(pyodide, await pyscriptFiles);
       pyscript = "zip reader";
     } catch (error) {
       console.warn(`Baza: PyScript's modules are read with Python's zipfile (${lastLine(error)})`);
