@@ -174,6 +174,19 @@ GLUE_PATCHES = [
         "l=JSON.parse(s);return Module.HEAP8.set(t),l}",
         "l=JSON.parse(s);return API.config._restoreMemory?API.config._restoreMemory(Module,t):Module.HEAP8.set(t),l}",
     ),
+    (
+        # Every start puts about 260 JavaScript functions into the wasm
+        # function table (Emscripten's reportUndefinedSymbols), each wrapped
+        # in a one-function wasm module compiled synchronously on the main
+        # thread: 15-35 ms in Chromium. The module's bytes depend on the
+        # signature only, and there are 29 of them: compile each once and
+        # instantiate it per function (docs/PERFORMANCE.md, run 51).
+        "compile Emscripten's function wrappers once per signature",
+        "var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})",
+        "var wrappers=convertJsFunctionToWasm.modules??=new Map;var module=wrappers.get(sig);"
+        "if(!module)wrappers.set(sig,module=new WebAssembly.Module(bytes));"
+        "var instance=new WebAssembly.Instance(module,{e:{f:func}})",
+    ),
 ]
 
 

@@ -8,10 +8,12 @@
   :mod:`ui.dialog_model` (the New game dialog).
 - :mod:`ui.controller`: owns the match, applies the human's actions through
   the engine, runs the computer players at a pace a person can follow.
-- :mod:`ui.dom` and :mod:`ui.main`: the only modules that touch the page;
-  they draw the model with DOM calls (never HTML from text) and turn clicks
-  into commands for the controller.
+- :mod:`ui.dom`, :mod:`ui.saves_dom` and :mod:`ui.app`: the modules that
+  touch the page; they draw the model with DOM calls (never HTML from
+  text) and turn clicks into commands for the controller. They are handed
+  the page by :mod:`ui.main`, the script PyScript runs, the only module
+  that imports PyScript.
 
-All but the last two import nothing from the browser, so tests/ui runs them
-under CPython.
+Nothing imports the browser itself, so tests/ui runs every module but
+:mod:`ui.main` under CPython.
 """

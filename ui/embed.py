@@ -1,7 +1,7 @@
 """Embed mode: the game inside another site's page (a blog post's <iframe>).
 
 Pure Python (no browser import), tested under CPython: tests/ui/test_embed.py.
-ui/main.py reads the URL and the browser's facts, and does what this says.
+ui/app.py reads the URL and the browser's facts, and does what this says.
 
 With ``embed=1`` in its URL the page drops its chrome (assets/embed.css),
 keeps its saves under a storage prefix of its own, and tells the page that
@@ -153,7 +153,7 @@ def height_message(height: float) -> dict[str, Any]:
 class Reporter:
     """Sends ``baza:ready`` once and ``baza:height`` when the height changes.
 
-    ``post(message)`` sends one message (ui/main.py: ``window.parent.
+    ``post(message)`` sends one message (ui/app.py: ``window.parent.
     postMessage(message, target_origin)``); there is nothing else it can do.
     """
 

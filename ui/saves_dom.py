@@ -4,7 +4,7 @@ stats dialog and its confirmation dialog.
 
 Like ui/dom.py it builds every node with createElement and text nodes, so a
 player's name, a file name or a reason from a damaged save is always shown
-as text. It imports nothing from PyScript: ui/main.py hands it
+as text. It imports nothing from PyScript: ui/app.py hands it
 ``create_proxy`` and ``to_js``.
 
 Downloads are a Blob behind an object URL, clicked through a temporary

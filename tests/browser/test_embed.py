@@ -299,8 +299,8 @@ def check_requests(requests: list[tuple[bool, str]], game: str, host: str) -> No
 
 
 def storage_wired() -> bool:
-    """Does ui/main.py hand the embed's prefix to the storage of issue 5 yet?"""
-    text = (ROOT / "ui" / "main.py").read_text(encoding="utf-8")
+    """Does ui/app.py hand the embed's prefix to the storage of issue 5 yet?"""
+    text = (ROOT / "ui" / "app.py").read_text(encoding="utf-8")
     return any("storage_prefix" in line and "self.embed.storage_prefix" not in line for line in text.splitlines())
 
 

@@ -189,6 +189,9 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
             # use of the standard library in the snapshot already (checked
             # before the checks below import any).
             assert imported_after_start(page) == []
+            # The page's application came with the snapshot too: PyScript
+            # compiled only ui/main.py's few lines from source.
+            assert "ui.app" in page.evaluate("globalThis.__bazaModulesUp").split(",")
             assert_pyscript_compiled(page)
             # Every restore starts from the same memory: without the reseed
             # both would draw the same number.

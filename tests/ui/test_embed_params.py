@@ -22,7 +22,7 @@ def test_docstring_examples():
 
 
 def embed_of(query: str) -> E.Embed:
-    """As ui/main.py does it: the game as the settings accepted it."""
+    """As ui/app.py does it: the game as the settings accepted it."""
     return E.parse(query, S.from_query(query).game)
 
 
@@ -189,7 +189,7 @@ def test_ui_never_reaches_into_the_host_page():
         for name in ("top", "opener", "frameElement", "frames"):
             assert not re.search(rf"\bwindow\.{name}\b", text), f"{path.name} uses window.{name}"
         used |= {(path.name, attr) for attr in re.findall(r"\bparent\.(\w+)", text)}
-    assert used == {("main.py", "postMessage")}
-    main = (ROOT / "ui" / "main.py").read_text(encoding="utf-8")
+    assert used == {("app.py", "postMessage")}
+    main = (ROOT / "ui" / "app.py").read_text(encoding="utf-8")
     assert "postMessage(to_js(message), target)" in main
     assert '"*"' not in main and "'*'" not in main

@@ -189,7 +189,7 @@ def test_a_link_language_wins_over_the_saved_one_and_keeps_the_game():
     backend = MemoryStorage()
 
     def visit(query):
-        """What the page does on each visit (ui/main.py App): settings from the link, boot, language."""
+        """What the page does on each visit (ui/app.py App): settings from the link, boot, language."""
         c, s, _ = make(backend, query=query, settings=S.from_query(query, HEARTS))
         i18n.set_language(c.settings.lang or "en")
         s.boot()
