@@ -1,6 +1,6 @@
 // Start-up feedback, so the page is never blank or silent while Pyodide loads.
 // PyScript dispatches "py:progress" on window with a short text for each step
-// ("Loading Pyodide", "Loading files", ...); ui/main.py ends the loading state
+// ("Loading Pyodide", "Loading files", ...); ui/app.py ends the loading state
 // by setting <html data-ready="true">, which hides #loading through CSS.
 //
 // Python is not running yet, so these few words cannot come from the

@@ -58,7 +58,8 @@ and PyScript's start-up steps (its "py:progress" events) as a breakdown;
 for our page also the steps of its start, printed as "loader ms" when
 every visit of a row has them: its "baza:" performance marks, the
 loader's (loader, snapshot-record, snapshot-checked, python-up;
-build/pyodide-loader.mjs), then ui/main.py's (main, drawn).
+build/pyodide-loader.mjs), then the page's (main in ui/main.py, drawn in
+ui/app.py).
 
 Prints one table per visit (median, min-max, ratio of medians to bare),
 then everything as one JSON object on the last line.

@@ -39,7 +39,7 @@ class Browser(NamedTuple):
     document: Any
     window: Any
     create_proxy: Callable[[Any], Any]
-    to_js: Callable[[Any], Any]
+    to_js: Callable[..., Any]
 
 
 def attribute(node, name: str) -> str:

@@ -2,10 +2,10 @@
 
 It only hands the page to ui/app.py, where everything else is. It is kept
 this short because PyScript runs it from source: at every start Pyodide
-tokenizes, parses and compiles this file (the 180 lines it once held took
-20-30 ms of a return visit, docs/PERFORMANCE.md, run 52), while ui/app.py
-comes precompiled with the game, and already imported from the snapshot on
-a return visit.
+tokenizes, parses and compiles this file (the 180 lines it once held made
+PyScript's bootstrap with this script 40-60 ms longer on a return visit,
+docs/PERFORMANCE.md, run 52), while ui/app.py comes precompiled with the
+game, and already imported from the snapshot on a return visit.
 """
 
 from pyscript import document, window

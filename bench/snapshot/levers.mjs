@@ -32,7 +32,7 @@ const node = (script, ...args) =>
   JSON.parse(execFileSync("node", [join(HERE, script), ...args], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop());
 
 // What ui/main.py imports (ui.main itself needs the page).
-const IMPORTS = "import game, game.bots, ui.settings, ui.table_model, ui.controller, ui.dom";
+const IMPORTS = "import game, game.bots, ui.settings, ui.table_model, ui.controller, ui.dom, ui.app";
 
 function copyTree(pyodide, hostRoot, rel, suffix) {
   const host = join(hostRoot, rel);

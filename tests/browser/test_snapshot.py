@@ -197,7 +197,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
             # both would draw the same number.
             draws.append(page.evaluate("globalThis.__bazaPython.runPython('import random; random.random()')"))
             # The start's steps, marked for bench/startup.py, came in order:
-            # the loader's, then ui/main.py's.
+            # the loader's, then the page's (ui/main.py, ui/app.py).
             steps = page.evaluate("""() => performance.getEntriesByType("mark")
                 .filter((m) => m.name.startsWith("baza:")).map((m) => m.name)""")
             assert steps == [
