@@ -44,7 +44,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the table tests' click helpers
 
-from startup import CHROMIUM_ARGS, Site, bare_site, build_site, chromium_path, machine  # noqa: E402
+from startup import Site, bare_site, build_site, launch_browser, machine  # noqa: E402
 from table_helpers import default_bid, pass_cards, play_first_playable  # noqa: E402
 
 READY_TIMEOUT_MS = 180_000
@@ -158,14 +158,7 @@ def attribution(frames: list[dict], start: float, end: float) -> dict[str, float
 
 
 def measure(playwright, url: str, profile: Path, hand: bool) -> dict:
-    context = playwright.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=chromium_path(),
-        headless=True,
-        args=CHROMIUM_ARGS,
-        viewport={"width": 1280, "height": 800},
-        service_workers="block",
-    )
+    context = launch_browser(playwright, profile, block_sw=True)
     try:
         context.add_init_script(INIT_SCRIPT)
         page = context.pages[0] if context.pages else context.new_page()

@@ -38,7 +38,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import CHROMIUM_ARGS, READY_TIMEOUT_MS, SNAPSHOT_SETTLED, SW_READY, Site, build_site, chromium_path  # noqa: E402
+from startup import READY_TIMEOUT_MS, SNAPSHOT_SETTLED, SW_READY, Site, build_site, launch_browser  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,13 +98,7 @@ def profiled_copy(dist: Path, dest: Path) -> Path:
 
 def visit(playwright, site: Site, profile: Path, first: bool, settle: float) -> tuple[list, dict]:
     """One visit in a fresh browser process: the profile's rows and bazaStart."""
-    context = playwright.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=chromium_path(),
-        headless=True,
-        args=CHROMIUM_ARGS,
-        viewport={"width": 1280, "height": 800},
-    )
+    context = launch_browser(playwright, profile)
     try:
         context.add_init_script(INIT_SCRIPT)
         page = context.pages[0] if context.pages else context.new_page()

@@ -348,6 +348,20 @@ def chromium_path() -> str:
     return path
 
 
+def launch_browser(playwright, profile: Path, block_sw: bool = False):
+    """A fresh Chromium process on ``profile`` (a persistent context, so that
+    return visits find the HTTP cache, V8's code caches and the service
+    worker), headless as the browser tests launch it."""
+    return playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=chromium_path(),
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 800},
+        service_workers="block" if block_sw else "allow",
+    )
+
+
 # True once the page is not making a snapshot (build/pyodide-loader.mjs's bazaStart.made).
 SNAPSHOT_SETTLED = """() => {
   const made = globalThis.bazaStart?.made;
@@ -363,14 +377,7 @@ def visit(playwright, site: Site, profile: Path, number: int, linger: float, set
     preloads its omnibox popup, hundreds of milliseconds of a renderer's
     time) and would share the two cores with the page.
     """
-    context = playwright.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=chromium_path(),
-        headless=True,
-        args=CHROMIUM_ARGS,
-        viewport={"width": 1280, "height": 800},
-        service_workers="block" if site.block_sw else "allow",
-    )
+    context = launch_browser(playwright, profile, site.block_sw)
     try:
         context.add_init_script(INIT_SCRIPT)
         page = context.pages[0] if context.pages else context.new_page()
