@@ -24,7 +24,7 @@ from game.bots import choose, hint_message, think
 from ui import embed as E
 from ui import settings as S
 from ui.controller import Controller
-from ui.dom import TableView, absent
+from ui.dom import TableView, absent, attribute, clicked, field_value
 from ui.i18n import pick_language, set_language, t
 from ui.saves import Saves
 from ui.saves_dom import LocalStorage, SavesPage
@@ -40,11 +40,6 @@ class Browser(NamedTuple):
     window: Any
     create_proxy: Callable[[Any], Any]
     to_js: Callable[..., Any]
-
-
-def attribute(node, name: str) -> str:
-    value = node.getAttribute(name)
-    return "" if absent(value) else str(value)
 
 
 def embed_page(browser: Browser, embed: E.Embed) -> tuple[E.Reporter, object] | None:
@@ -143,11 +138,8 @@ class App:
             self.controller._say(t("msg.broken"))
 
     def on_click(self, event) -> None:
-        target = event.target
-        if absent(target) or not hasattr(target, "closest"):
-            return
-        button = target.closest("[data-cmd]")
-        if absent(button):
+        button = clicked(event, "[data-cmd]")
+        if button is None:
             return
         cmd = attribute(button, "data-cmd")
         arg = attribute(button, "data-arg")
@@ -161,13 +153,13 @@ class App:
             return
         option = attribute(target, "data-opt")
         if option:
-            value = ("true" if target.checked else "false") if target.type == "checkbox" else str(target.value)
+            value = field_value(target)
             self.guarded(lambda: self.controller.set_option(option, value))
             return
         command = attribute(target, "data-change")
         if command:
-            value = ("true" if target.checked else "false") if target.type == "checkbox" else str(target.value)
-            self.guarded(lambda: self.controller.command(str(command), value))
+            value = field_value(target)
+            self.guarded(lambda: self.controller.command(command, value))
 
     def on_help_closed(self, event) -> None:
         # Closed with Escape: the controller must know, or the next click would only close it again.

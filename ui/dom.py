@@ -64,6 +64,31 @@ def absent(value: Any) -> bool:
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
+def attribute(node: Any, name: str) -> str:
+    """An attribute of a page node as text, "" when it has none."""
+    value = node.getAttribute(name)
+    return "" if absent(value) else str(value)
+
+
+def clicked(event: Any, selector: str) -> Any:
+    """The element matching ``selector`` that a click event reached (the
+    target or one of its ancestors), or None: the page's click handlers
+    listen on the document and act on their own buttons only."""
+    target = event.target
+    if absent(target) or not hasattr(target, "closest"):
+        return None
+    found = target.closest(selector)
+    return None if absent(found) else found
+
+
+def field_value(field: Any) -> str:
+    """What a form field holds, as the controller takes it: "true" or
+    "false" for a checkbox, else its value."""
+    if field.type == "checkbox":
+        return "true" if field.checked else "false"
+    return str(field.value)
+
+
 class Dom:
     """Element helpers bound to one ``document``."""
 

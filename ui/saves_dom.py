@@ -21,7 +21,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from .dom import Dom, absent
+from .dom import Dom, absent, attribute, clicked
 from .i18n import locale, t
 from .saves import Saves
 from .saves_data import IMPORT_MAX_CHARS
@@ -138,15 +138,10 @@ class SavesPage:
             return None
 
     def on_click(self, event: Any) -> None:
-        target = event.target
-        if absent(target) or not hasattr(target, "closest"):
+        button = clicked(event, "[data-saves]")
+        if button is None:
             return
-        button = target.closest("[data-saves]")
-        if absent(button):
-            return
-        cmd = str(button.getAttribute("data-saves"))
-        arg = button.getAttribute("data-arg")
-        arg = "" if absent(arg) else str(arg)
+        cmd, arg = attribute(button, "data-saves"), attribute(button, "data-arg")
         self.guarded(lambda: self.command(cmd, arg))
 
     def command(self, cmd: str, arg: str) -> None:
