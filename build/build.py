@@ -175,17 +175,66 @@ GLUE_PATCHES = [
         "l=JSON.parse(s);return API.config._restoreMemory?API.config._restoreMemory(Module,t):Module.HEAP8.set(t),l}",
     ),
     (
-        # Every start puts about 260 JavaScript functions into the wasm
-        # function table (Emscripten's reportUndefinedSymbols), each wrapped
-        # in a one-function wasm module compiled synchronously on the main
-        # thread: 15-35 ms in Chromium. The module's bytes depend on the
-        # signature only, and there are 29 of them: compile each once and
-        # instantiate it per function (docs/PERFORMANCE.md, run 51).
-        "compile Emscripten's function wrappers once per signature",
-        "var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})",
-        "var wrappers=convertJsFunctionToWasm.modules??=new Map;var module=wrappers.get(sig);"
-        "if(!module)wrappers.set(sig,module=new WebAssembly.Module(bytes));"
-        "var instance=new WebAssembly.Instance(module,{e:{f:func}})",
+        # Emscripten's dynamic linker gives every function the main module
+        # exports (about 7,400) a slot in the function table, and each of
+        # its 8,500 symbols a WebAssembly.Global in its table of symbols
+        # (GOT), for side modules that might import them: 20-25 ms of every
+        # start in Chromium. Only a side module (a .so, which the game never
+        # loads) reads those symbols. So the main module's symbols wait in a
+        # Map, each made into its Global, with the value it would have had,
+        # when first asked for (docs/PERFORMANCE.md, run 57). The slots are
+        # taken as before, in the same order: the snapshot's memory holds
+        # them. The loop is updateGOT's, for a GOT of the module's imports.
+        "keep the main module's symbols in a Map until asked for",
+        "var GOT={};",
+        "var GOTOwn={},GOTLazy=new Map;var GOT=new Proxy(GOTOwn,{get(target,symName){"
+        "if(symName in target||!GOTLazy.has(symName))return target[symName];"
+        'var entry=target[symName]=new WebAssembly.Global({value:"i32",mutable:true},GOTLazy.get(symName));'
+        "GOTLazy.delete(symName);return entry}});"
+        "var linkMainExports=exports=>{for(var symName in exports){if(isInternalSym(symName))continue;"
+        "var value=exports[symName];var entry=GOTOwn[symName];if(entry&&entry.value!=-1)continue;var newValue;"
+        'if(typeof value=="function")newValue=addFunction(value);else if(typeof value.value=="number")newValue=value;'
+        "else continue;if(entry)entry.value=newValue;else GOTLazy.set(symName,+newValue)}};",
+    ),
+    (
+        "link the main module's symbols lazily",
+        "updateGOT(origExports);",
+        "linkMainExports(origExports);",
+    ),
+    (
+        # reportUndefinedSymbols puts about 260 JavaScript functions into
+        # the function table, each wrapped in a wasm module of its own: 10-20
+        # ms of every start in Chromium (docs/PERFORMANCE.md, run 57). Their
+        # slots are taken as before, in the same order; the wrappers are made
+        # together, one module with a function per slot, once every symbol is
+        # resolved (no wasm runs in between). Outside reportUndefinedSymbols
+        # (dlsym, at run time) a function is wrapped alone, as before.
+        "leave a JavaScript function's slot to the batch of wrappers",
+        "var wrapped=convertJsFunctionToWasm(func,sig);setWasmTableEntry(ret,wrapped)}",
+        "if(wrapperBatch){wrapperBatch.push([ret,func,sig])}"
+        "else{var wrapped=convertJsFunctionToWasm(func,sig);setWasmTableEntry(ret,wrapped)}}",
+    ),
+    (
+        "wrap the JavaScript functions of reportUndefinedSymbols in one module",
+        "var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){",
+        "var wrapperBatch=null;"
+        "var convertJsFunctionsToWasm=list=>{"
+        "var uleb=n=>{var out=[];do{var low=n&127;n>>>=7;out.push(n?low|128:low)}while(n);return out};"
+        "var vec=items=>[...uleb(items.length),...items.flat()];"
+        "var section=(id,body)=>[id,...uleb(body.length),...body];"
+        "var name=i=>{var text=String(i);return[...uleb(text.length),...Array.from(text,c=>c.charCodeAt(0))]};"
+        "var types=new Map,typeBytes=[],imports=[],exports=[],funcs={};"
+        "list.forEach(([slot,func,sig],i)=>{if(!types.has(sig)){types.set(sig,types.size);"
+        'typeBytes.push([96,...generateTypePack(sig.slice(1)),...generateTypePack(sig[0]==="v"?"":sig[0])])}'
+        "imports.push([1,101,...name(i),0,...uleb(types.get(sig))]);exports.push([...name(i),0,...uleb(i)]);funcs[i]=func});"
+        "var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,"
+        "...section(1,vec(typeBytes)),...section(2,vec(imports)),...section(7,vec(exports)));"
+        "var instance=new WebAssembly.Instance(new WebAssembly.Module(bytes),{e:funcs});"
+        "return list.map((_,i)=>instance.exports[i])};"
+        "var reportUndefinedSymbols=()=>{wrapperBatch=[];try{reportEachUndefinedSymbol()}finally{"
+        "var batch=wrapperBatch;wrapperBatch=null;if(batch.length){var wrapped=convertJsFunctionsToWasm(batch);"
+        "batch.forEach(([slot],i)=>setWasmTableEntry(slot,wrapped[i]))}}};"
+        "var reportEachUndefinedSymbol=()=>{for(var[symName,entry]of Object.entries(GOT)){",
     ),
 ]
 

@@ -4,6 +4,7 @@ import hashlib
 import json
 import re
 import runpy
+import subprocess
 import tomllib
 
 from conftest import ROOT, build_from, copy_sources, file_list
@@ -63,12 +64,13 @@ def test_pyodide_glue_is_marked_for_eager_compilation(dist):
     file behind V8's compile hint (docs/PERFORMANCE.md, run 28), with the
     edits of build.py's GLUE_PATCHES and nothing else: a restore lets the
     loader write the snapshot's memory (test_snapshot.py restores through
-    it), and Emscripten's function wrappers are compiled once per signature."""
+    it), and Emscripten's linker keeps the main module's symbols out of
+    Globals until asked for and wraps JavaScript functions in one module."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
     shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     original = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
     patches = runpy.run_path(str(ROOT / "build" / "build.py"))["GLUE_PATCHES"]
-    assert len(patches) == 2
+    assert len(patches) == 5
     for why, old, new in patches:
         assert shipped.count(new) == 1, why
         shipped = shipped.replace(new, old)
@@ -76,6 +78,68 @@ def test_pyodide_glue_is_marked_for_eager_compilation(dist):
     # Only that file: Pyodide's small module and PyScript's chunks gained nothing measurable (run 30).
     marked = [p.name for p in (dist / "runtime").rglob("*js") if p.read_bytes().startswith(b"//# allFunctions")]
     assert marked == ["pyodide.asm.mjs"]
+
+
+# Pyodide started plainly by npm's glue and by the build's, side by side:
+# the function table slot by slot (wasm functions are named by their index
+# in their module), every symbol the linker knows, and what Python answers.
+LINKER_CHECK = """
+const { pathToFileURL } = await import("node:url");
+for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+const quiet = () => {};
+async function start(dir) {
+  const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
+  const pyodide = await loadPyodide({ indexURL: dir, stdout: quiet, stderr: quiet });
+  const table = pyodide._module.wasmTable;
+  const slots = Array.from({ length: table.length }, (_, i) => table.get(i)?.name ?? null);
+  return { GOT: pyodide._module.GOT, slots, answer: pyodide.runPython("6 * 7") };
+}
+const npm = await start(%(npm)s);
+const ours = await start(%(ours)s);
+const asked = Object.keys(ours.GOT).length; // before any symbol is asked for
+const symbols = Object.keys(npm.GOT);
+// A slot that holds a JavaScript function holds a wasm wrapper of it: npm's
+// glue makes a one-function module per wrapper (its function named "0"), the
+// build's one module for them all. Such a slot must be a symbol's value.
+const linked = new Set(symbols.map((name) => npm.GOT[name].value));
+const wrappers = npm.slots.flatMap((name, i) => (name === ours.slots[i] ? [] : [i]));
+console.log(JSON.stringify({
+  slots: npm.slots.length,
+  sameSlots: npm.slots.length === ours.slots.length,
+  wrappers: wrappers.length,
+  strays: wrappers.filter((i) => npm.slots[i] !== "0" || !linked.has(i)),
+  symbols: symbols.length,
+  differ: symbols.filter((name) => ours.GOT[name]?.value !== npm.GOT[name].value),
+  asked,
+  answers: [npm.answer, ours.answer],
+}));
+"""
+
+
+def test_the_lazy_linker_links_as_emscripten_does(dist, tmp_path):
+    """GLUE_PATCHES' lazy symbols, single table grow and batch of wrappers
+    change when work is done, never its result: the same function in every
+    table slot (the snapshot's memory holds slot numbers), a wrapper where
+    npm's glue puts one, and every symbol's value the same when a side
+    module asks for it."""
+    (folder,) = (dist / "runtime").glob("pyodide-*")
+    script = tmp_path / "linker.mjs"
+    script.write_text(
+        LINKER_CHECK
+        % {
+            "npm": json.dumps(str(ROOT / "node_modules" / "pyodide") + "/"),
+            "ours": json.dumps(str(folder) + "/"),
+        }
+    )
+    result = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["sameSlots"] and report["slots"] > 10_000, report
+    assert 100 < report["wrappers"] < 1_000 and report["strays"] == [], report
+    assert report["differ"] == [] and report["symbols"] > 8_000, report
+    # Most symbols had no Global until asked for above: the saving is real.
+    assert report["asked"] < report["symbols"] / 10, report
+    assert report["answers"] == [42, 42]
 
 
 def test_pyscript_core_chunk_has_each_edit_of_the_build(dist):
