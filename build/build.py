@@ -206,9 +206,11 @@ GLUE_PATCHES = [
         # the function table, each wrapped in a wasm module of its own: 10-20
         # ms of every start in Chromium (docs/PERFORMANCE.md, run 57). Their
         # slots are taken as before, in the same order; the wrappers are made
-        # together, one module with a function per slot, once every symbol is
-        # resolved (no wasm runs in between). Outside reportUndefinedSymbols
-        # (dlsym, at run time) a function is wrapped alone, as before.
+        # together once every symbol is resolved (no wasm runs in between),
+        # in modules of 64 functions: a few kB each, since some browsers
+        # refuse to compile a module of more than 4 kB synchronously on the
+        # main thread. Outside reportUndefinedSymbols (dlsym, at run time) a
+        # function is wrapped alone, as before.
         "leave a JavaScript function's slot to the batch of wrappers",
         "var wrapped=convertJsFunctionToWasm(func,sig);setWasmTableEntry(ret,wrapped)}",
         "if(wrapperBatch){wrapperBatch.push([ret,func,sig])}"
@@ -231,9 +233,11 @@ GLUE_PATCHES = [
         "...section(1,vec(typeBytes)),...section(2,vec(imports)),...section(7,vec(exports)));"
         "var instance=new WebAssembly.Instance(new WebAssembly.Module(bytes),{e:funcs});"
         "return list.map((_,i)=>instance.exports[i])};"
-        "var reportUndefinedSymbols=()=>{wrapperBatch=[];try{reportEachUndefinedSymbol()}finally{"
-        "var batch=wrapperBatch;wrapperBatch=null;if(batch.length){var wrapped=convertJsFunctionsToWasm(batch);"
-        "batch.forEach(([slot],i)=>setWasmTableEntry(slot,wrapped[i]))}}};"
+        "var reportUndefinedSymbols=()=>{var outer=wrapperBatch;wrapperBatch=[];"
+        "try{reportEachUndefinedSymbol()}finally{"
+        "var batch=wrapperBatch;wrapperBatch=outer;for(var start=0;start<batch.length;start+=64){"
+        "var part=batch.slice(start,start+64);var wrapped=convertJsFunctionsToWasm(part);"
+        "part.forEach(([slot],i)=>setWasmTableEntry(slot,wrapped[i]))}}};"
         "var reportEachUndefinedSymbol=()=>{for(var[symName,entry]of Object.entries(GOT)){",
     ),
 ]

@@ -100,14 +100,18 @@ const asked = Object.keys(ours.GOT).length; // before any symbol is asked for
 const symbols = Object.keys(npm.GOT);
 // A slot that holds a JavaScript function holds a wasm wrapper of it: npm's
 // glue makes a one-function module per wrapper (its function named "0"), the
-// build's one module for them all. Such a slot must be a symbol's value.
+// build's modules of 64, slot after slot (named "0" to "63" in turn). Such a
+// slot must be a symbol's value.
 const linked = new Set(symbols.map((name) => npm.GOT[name].value));
-const wrappers = npm.slots.flatMap((name, i) => (name === ours.slots[i] ? [] : [i]));
+const wrappers = npm.slots.flatMap((name, i) => (name === "0" && linked.has(i) ? [i] : []));
+const inTurn = wrappers.every((slot, k) => ours.slots[slot] === String(k %% 64));
+const others = npm.slots.flatMap((name, i) => (name !== ours.slots[i] && !wrappers.includes(i) ? [i] : []));
 console.log(JSON.stringify({
   slots: npm.slots.length,
   sameSlots: npm.slots.length === ours.slots.length,
   wrappers: wrappers.length,
-  strays: wrappers.filter((i) => npm.slots[i] !== "0" || !linked.has(i)),
+  strays: others,
+  inTurn,
   symbols: symbols.length,
   differ: symbols.filter((name) => ours.GOT[name]?.value !== npm.GOT[name].value),
   asked,
@@ -117,10 +121,10 @@ console.log(JSON.stringify({
 
 
 def test_the_lazy_linker_links_as_emscripten_does(dist, tmp_path):
-    """GLUE_PATCHES' lazy symbols, single table grow and batch of wrappers
-    change when work is done, never its result: the same function in every
-    table slot (the snapshot's memory holds slot numbers), a wrapper where
-    npm's glue puts one, and every symbol's value the same when a side
+    """GLUE_PATCHES' lazy symbols and batched wrappers change when work is
+    done, never its result: the same function in every table slot (the
+    snapshot's memory holds slot numbers), a wrapper where npm's glue puts
+    one and in the same order, and every symbol's value the same when a side
     module asks for it."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
     script = tmp_path / "linker.mjs"
@@ -135,7 +139,7 @@ def test_the_lazy_linker_links_as_emscripten_does(dist, tmp_path):
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["sameSlots"] and report["slots"] > 10_000, report
-    assert 100 < report["wrappers"] < 1_000 and report["strays"] == [], report
+    assert 100 < report["wrappers"] < 1_000 and report["strays"] == [] and report["inTurn"], report
     assert report["differ"] == [] and report["symbols"] > 8_000, report
     # Most symbols had no Global until asked for above: the saving is real.
     assert report["asked"] < report["symbols"] / 10, report
