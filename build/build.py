@@ -118,6 +118,23 @@ PLUGIN_REF = re.compile(r"""["']?([\w-]+)["']?:\(\)=>import\(["']\./([\w.-]+\.js
 # (a new PyScript release must be looked at again, not patched blindly).
 CORE_PATCHES = [
     (
+        # PyScript's bootstrap is a Python script that holds the 14 sources of
+        # its package as string literals (30 kB) and writes each with
+        # pathlib: Pyodide tokenizes, parses and compiles it, and Python
+        # writes the files, at every start (15-25 ms of cProfile's figures on
+        # a return visit, docs/PERFORMANCE.md, run 59). The loader writes the
+        # same sources from the build's zip with their .pyc, and says so in
+        # bazaStart.pyscriptSources; the bootstrap then leaves out the lines
+        # that write them, which JSON.stringify keeps one per line.
+        "skip PyScript's writes of its own sources when the loader made them",
+        'ko=(e,t,n,r)=>{e[n]=()=>{const e=r?[r]:[];',
+        'ko=(e,t,n,r)=>{e[n]=()=>{const s=globalThis.bazaStart;'
+        'const e=r?[s?.pyscriptSources==="written"&&n.startsWith("codeBeforeRun")'
+        '?(s.pyscriptBootstrap="slim",r.split("\\n").filter(l=>'
+        '!/^(_path = _Path\\(|_path\\.write_text\\(|if not _os\\.path\\.exists\\(|    _path\\.mkdir\\()/.test(l))'
+        '.join("\\n")):r]:[];',
+    ),
+    (
         # PyScript compiles its worker hooks with Function() while it boots,
         # even on a page without workers: under a Content-Security-Policy
         # without 'unsafe-eval' the page never starts. The hook is only ever

@@ -195,9 +195,15 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
     # Stored, not deflated (82 kB instead of about 39): a restored start
     # copies them out of the zip in JavaScript, before Python runs, without
     # an inflate per file (build/pyodide-loader.mjs, zipEntries).
+    # With the sources themselves, which a restored start writes too: PyScript
+    # then runs its bootstrap without them (build/build.py, CORE_PATCHES).
     for path, text in sorted(PYSCRIPT_FILES.items()):
         if path.endswith(".py"):
             add_checked_pyc(path, text.encode("utf-8"), zipfile.ZIP_STORED)
+            info = zipfile.ZipInfo(f"baza-home/{path}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_STORED
+            info.external_attr = 0o644 << 16
+            dst.writestr(info, text.encode("utf-8"))
 json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "pyscript_modules": len(PYSCRIPT_FILES), "python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
             "source_bytes": total_source})
 `);

@@ -33,7 +33,9 @@
 // "refused: why" | "off: why" | "unused", and, once a snapshot is being
 // made for the next visit, made: "scheduled" | "making" | "stored" |
 // "failed: why", stackSwitching, and on a restored start pyscript: how
-// PyScript's .pyc were written, "zip reader" | "zipfile" | "source"}
+// PyScript's .pyc were written, "zip reader" | "zipfile" | "source", and
+// pyscriptSources: "written" once PyScript's sources are in place, which
+// PyScript's bootstrap marks pyscriptBootstrap: "slim" when it skips them}
 // (tests/browser/test_startup_paths.py, test_snapshot.py).
 import { loadPyodide as loadPyodideItself, version } from "../pyodide/pyodide.mjs";
 
@@ -613,11 +615,17 @@ export async function loadPyodide(options = {}) {
     }
   }
   game ??= await fetchGame(pyodide);
+  // PyScript's own sources, written above from the zip with their .pyc (a
+  // restored start, or the game's unpacking): PyScript's bootstrap then
+  // leaves them be (build/build.py, CORE_PATCHES), rather than compile a
+  // 30 kB script that holds them and write them again.
+  const pyscriptSources = pyodide.FS.analyzePath(`${pyodide.FS.cwd()}/pyscript/__init__.py`).exists;
   mark("python-up");
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
   const report = (globalThis.bazaStart = { stdlib, game, reason, snapshot: snapshotState, stackSwitching });
   if (pyscript) report.pyscript = pyscript;
+  if (pyscriptSources) report.pyscriptSources = "written";
   if (game === "precompiled" && !snapshotState.startsWith("off")) scheduleSnapshot(report);
   return pyodide;
 }

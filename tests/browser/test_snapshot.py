@@ -173,6 +173,8 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
         first = start(page, site.url + PLAY)
         assert (first["stdlib"], first["game"], first["snapshot"]) == ("precompiled", "precompiled", "none")
         assert "pyscript" not in first  # written with the game's modules
+        # ... with PyScript's sources, so its bootstrap left them out (build.py, CORE_PATCHES).
+        assert (first.get("pyscriptSources"), first.get("pyscriptBootstrap")) == ("written", "slim"), first
         assert_pyscript_compiled(page)
         wait_stored(page)
         # Only the snapshot's pages that are not all zeros are kept: about half.
@@ -184,6 +186,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
             assert (again["stdlib"], again["game"], again["snapshot"]) == ("snapshot", "snapshot", "restored")
             assert "made" not in again  # nothing more to make
             assert again["pyscript"] == "zip reader"  # PyScript's .pyc copied out by the loader itself
+            assert (again.get("pyscriptSources"), again.get("pyscriptBootstrap")) == ("written", "slim"), again
             assert again["stackSwitching"] is False  # made and restored without JSPI
             # PyScript's bootstrap and ui/main.py found every module they
             # use of the standard library in the snapshot already (checked
@@ -217,6 +220,43 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
         play_first_card(page)
         page.log.assert_same_origin(site.url)
         page.log.assert_no_errors()
+    finally:
+        page.close()
+
+
+# The sources of PyScript's package in Python's file system, by name.
+PYSCRIPT_SOURCES = """
+import hashlib, pathlib
+{path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in pathlib.Path("pyscript").glob("*.py")}
+"""
+
+
+def test_pyscript_would_write_the_very_sources_the_loader_writes(browser, serve, dist, tmp_path):
+    """The loader writes PyScript's sources from the build's zip, and
+    PyScript's bootstrap then skips writing them: they must be the files
+    PyScript itself writes. A build whose loader does not say so lets
+    PyScript write them, and they hash as the zip's do."""
+    site = hooked_build(dist, tmp_path / "site")
+    (loader,) = (site / "runtime").glob("start-*/loader.mjs")
+    said = '  if (pyscriptSources) report.pyscriptSources = "written";\n'
+    text = loader.read_text(encoding="utf-8")
+    assert text.count(said) == 1
+    loader.write_text(text.replace(said, ""), encoding="utf-8")
+    (archive,) = (site / "runtime").glob("start-*/python_stdlib_pyc.zip")
+    with zipfile.ZipFile(archive) as zipped:
+        prefix = "baza-home/pyscript/"
+        expected = {
+            name.removeprefix(prefix): hashlib.sha256(zipped.read(name)).hexdigest()
+            for name in zipped.namelist()
+            if name.startswith(prefix) and name.endswith(".py") and "/" not in name.removeprefix(prefix)
+        }
+    page = logged(browser.new_page())
+    try:
+        started = start(page, serve(site).url + PLAY)
+        assert "pyscriptSources" not in started and "pyscriptBootstrap" not in started, started
+        as_object = "(code) => globalThis.__bazaPython.runPython(code).toJs({dict_converter: Object.fromEntries})"
+        written = page.evaluate(as_object, PYSCRIPT_SOURCES)
+        assert len(expected) >= 10 and written == expected
     finally:
         page.close()
 
