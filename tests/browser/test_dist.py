@@ -147,7 +147,7 @@ def test_the_lazy_linker_links_as_emscripten_does(dist, tmp_path):
 
 
 def test_pyscript_core_chunk_has_each_edit_of_the_build(dist):
-    """build.py's CORE_PATCHES (strict CSP, a refused IndexedDB) are each
+    """build.py's CORE_PATCHES (strict CSP, a refused IndexedDB, PyScript's own package) are each
     in the shipped chunk once, and none of the text they replace is left."""
     patches = runpy.run_path(str(ROOT / "build" / "build.py"))["CORE_PATCHES"]
     (chunk,) = (dist / "runtime").glob("pyscript-*/core-*.js")
