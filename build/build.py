@@ -121,18 +121,24 @@ CORE_PATCHES = [
         # PyScript's bootstrap is a Python script that holds the 14 sources of
         # its package as string literals (30 kB) and writes each with
         # pathlib: Pyodide tokenizes, parses and compiles it, and Python
-        # writes the files, at every start (15-25 ms of cProfile's figures on
-        # a return visit, docs/PERFORMANCE.md, run 59). The loader writes the
-        # same sources from the build's zip with their .pyc, and says so in
-        # bazaStart.pyscriptSources; the bootstrap then leaves out the lines
-        # that write them, which JSON.stringify keeps one per line.
+        # writes the files, at every start (20-25 ms of cProfile's figures on
+        # a return visit, docs/PERFORMANCE.md, runs 59 and 60). The loader
+        # writes the same sources from the build's zip with their .pyc, and
+        # says so in bazaStart.pyscriptSources; Pyodide's script on the main
+        # thread (never a worker's, nor MicroPython's) then leaves out the
+        # lines that write them, one per line as JSON.stringify keeps them,
+        # and is marked slim only if no write is left in it.
         "skip PyScript's writes of its own sources when the loader made them",
-        'ko=(e,t,n,r)=>{e[n]=()=>{const e=r?[r]:[];',
-        'ko=(e,t,n,r)=>{e[n]=()=>{const s=globalThis.bazaStart;'
-        'const e=r?[s?.pyscriptSources==="written"&&n.startsWith("codeBeforeRun")'
-        '?(s.pyscriptBootstrap="slim",r.split("\\n").filter(l=>'
+        'ko=(e,t,n,r)=>{e[n]=()=>{const e=r?[r]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
+        'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={};'
+        'return ko(r,e,"codeBeforeRun",n),ko(r,e,"codeBeforeRunAsync",n),',
+        'ko=(e,t,n,r,b)=>{e[n]=()=>{const s=globalThis.bazaStart;let c=r;'
+        'if(b&&r&&s?.pyscriptSources==="written"){const f=r.split("\\n").filter(l=>'
         '!/^(_path = _Path\\(|_path\\.write_text\\(|if not _os\\.path\\.exists\\(|    _path\\.mkdir\\()/.test(l))'
-        '.join("\\n")):r]:[];',
+        '.join("\\n");if(!f.includes("write_text")&&!f.includes("mkdir"))c=f,s.pyscriptBootstrap="slim"}'
+        'const e=c?[c]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
+        'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={},b="py"===t&&e===vo;'
+        'return ko(r,e,"codeBeforeRun",n,b),ko(r,e,"codeBeforeRunAsync",n,b),',
     ),
     (
         # PyScript compiles its worker hooks with Function() while it boots,

@@ -33,7 +33,7 @@
 // "refused: why" | "off: why" | "unused", and, once a snapshot is being
 // made for the next visit, made: "scheduled" | "making" | "stored" |
 // "failed: why", stackSwitching, and on a restored start pyscript: how
-// PyScript's .pyc were written, "zip reader" | "zipfile" | "source", and
+// PyScript's package was written, "zip reader" | "zipfile" | "source", and
 // pyscriptSources: "written" once PyScript's sources are in place, which
 // PyScript's bootstrap marks pyscriptBootstrap: "slim" when it skips them}
 // (tests/browser/test_startup_paths.py, test_snapshot.py).
@@ -97,8 +97,8 @@ async function fetchPrecompiled() {
 
 // The zip's "baza-home/" entries are the game's sources and their checked
 // hash-based .pyc (which Python uses only while the source hashes the
-// same), and the .pyc of PyScript's own Python package (whose sources
-// PyScript writes at every start): written under the working directory,
+// same), and PyScript's own Python package, sources and .pyc (PyScript's
+// bootstrap would write the same sources): written under the working directory,
 // where the import system finds them. The .pyc only once every one of them
 // has unmarshalled, else the sources alone (they then compile at import).
 // ONLY narrows it to one folder. After a restore the file system is new (it
@@ -143,8 +143,8 @@ function unpackGame(pyodide, only = "") {
 }
 
 // The files of a zip whose names start with `prefix`, as [name, bytes]:
-// what a restored start needs of the build's zip, PyScript's .pyc (14 files,
-// 82 kB), read here in about a millisecond where Python's zipfile took
+// what a restored start needs of the build's zip, PyScript's package (14
+// sources and their .pyc, 112 kB), read here in about a millisecond where Python's zipfile took
 // 15-19 ms (medians of bench/restore.mjs, in Node.js) between loadPyodide's
 // return and the start going on. No marshal check, as UNPACK makes: the
 // Worker that made the snapshot unmarshalled every .pyc of this very zip
@@ -185,8 +185,8 @@ async function zipEntries(zip, prefix) {
   return found;
 }
 
-// PyScript's .pyc (zipEntries of "baza-home/pyscript/") where UNPACK
-// would write them: under the working directory, in pyscript/.
+// PyScript's package, sources and .pyc (zipEntries of "baza-home/pyscript/"),
+// where UNPACK would write them: under the working directory, in pyscript/.
 function writePyscriptBytecode(pyodide, files) {
   const { FS } = pyodide;
   if (!files.length) throw new Error("no PyScript bytecode in the zip");
@@ -615,11 +615,21 @@ export async function loadPyodide(options = {}) {
     }
   }
   game ??= await fetchGame(pyodide);
-  // PyScript's own sources, written above from the zip with their .pyc (a
-  // restored start, or the game's unpacking): PyScript's bootstrap then
-  // leaves them be (build/build.py, CORE_PATCHES), rather than compile a
-  // 30 kB script that holds them and write them again.
-  const pyscriptSources = pyodide.FS.analyzePath(`${pyodide.FS.cwd()}/pyscript/__init__.py`).exists;
+  // PyScript's own sources, written above from the zip (a restored start's
+  // zip reader, or the game's unpacking): once every one of them is in
+  // place, PyScript's bootstrap leaves them be (build/build.py,
+  // CORE_PATCHES), rather than compile a 30 kB script that holds them and
+  // write them again.
+  let pyscriptSources = false;
+  try {
+    const sources = (await zipEntries(await pending, "baza-home/pyscript/"))
+      .map(([name]) => name)
+      .filter((name) => name.endsWith(".py") && !name.includes("/"));
+    const folder = `${pyodide.FS.cwd()}/pyscript`;
+    pyscriptSources = sources.length > 0 && sources.every((name) => pyodide.FS.analyzePath(`${folder}/${name}`).exists);
+  } catch {
+    pyscriptSources = false; // no zip, or not one this loader reads: PyScript writes its package itself
+  }
   mark("python-up");
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
