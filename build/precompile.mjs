@@ -159,6 +159,13 @@ import importlib._bootstrap_external as ext
 
 total_source = 0
 with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+    def add(name, data, compress=zipfile.ZIP_DEFLATED):
+        """One entry, with a fixed date and mode: the same sources give the same zip."""
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = compress
+        info.external_attr = 0o644 << 16
+        dst.writestr(info, data)
+
     for path in sorted(wanted):
         source = stock.read(path)
         total_source += len(source)
@@ -167,12 +174,9 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
         if path.endswith("/__init__.py"):
             tree = package_path(tree, f"{STOCK}/{path.rsplit('/', 1)[0]}")
         code = compile(tree, filename, "exec", dont_inherit=True)
-        info = zipfile.ZipInfo(path + "c", date_time=(1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.external_attr = 0o644 << 16
         # A timestamp .pyc (mtime 0): zipimport checks it only against a
         # source file next to it in the same zip, and there is none.
-        dst.writestr(info, bytes(ext._code_to_timestamp_pyc(code, 0, len(source))))
+        add(path + "c", bytes(ext._code_to_timestamp_pyc(code, 0, len(source))))
     # The game's modules as the __pycache__ entries that Python's own import
     # system reads next to the sources: checked hash-based .pyc (PEP 552),
     # used only while the source beside them hashes the same, else compiled
@@ -183,10 +187,7 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
         code = compile(source, f"/home/pyodide/{path}", "exec", dont_inherit=True)
         folder, _, name = path.rpartition("/")
         cached = f"baza-home/{folder}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
-        info = zipfile.ZipInfo(cached, date_time=(1980, 1, 1, 0, 0, 0))
-        info.compress_type = compress
-        info.external_attr = 0o644 << 16
-        dst.writestr(info, bytes(ext._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True)))
+        add(cached, bytes(ext._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True)), compress)
 
     for path in sorted(GAME_FILES):
         add_checked_pyc(path, open(f"/home/pyodide/{path}", "rb").read())
@@ -202,10 +203,7 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
     for path, text in sorted(PYSCRIPT_FILES.items()):
         if path.endswith(".py"):
             add_checked_pyc(path, text.encode("utf-8"), zipfile.ZIP_STORED)
-            info = zipfile.ZipInfo(f"baza-home/{path}", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_STORED
-            info.external_attr = 0o644 << 16
-            dst.writestr(info, text.encode("utf-8"))
+            add(f"baza-home/{path}", text.encode("utf-8"), zipfile.ZIP_STORED)
 json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "pyscript_modules": len(PYSCRIPT_FILES), "python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
             "source_bytes": total_source})
 `);

@@ -546,9 +546,10 @@ export async function loadPyodide(options = {}) {
   // 15 MB stored (and `head`, 31 MB long) that are garbage once restored: this module keeps `stored` for good.
   delete found.data;
   let snapshotState = state ?? "unused";
-  // PyScript's .pyc for a restored start, read from the zip while Pyodide loads.
-  const pyscriptFiles = snapshot ? pending.then((zip) => zipEntries(zip, "baza-home/pyscript/")) : null;
-  let pyscript; // how a restored start wrote PyScript's .pyc, for tests/browser/test_snapshot.py
+  // PyScript's package in the zip, read while Pyodide loads: a restored start
+  // writes it from here, and every start checks below that it is in place.
+  const pyscriptFiles = pending?.then((zip) => zipEntries(zip, "baza-home/pyscript/"));
+  let pyscript; // how a restored start wrote PyScript's package, for tests/browser/test_snapshot.py
   pyscriptFiles?.catch(() => {}); // handled below
   try {
     const data = await pending;
@@ -622,7 +623,7 @@ export async function loadPyodide(options = {}) {
   // write them again.
   let pyscriptSources = false;
   try {
-    const sources = (await zipEntries(await pending, "baza-home/pyscript/"))
+    const sources = (await pyscriptFiles)
       .map(([name]) => name)
       .filter((name) => name.endsWith(".py") && !name.includes("/"));
     const folder = `${pyodide.FS.cwd()}/pyscript`;

@@ -65,7 +65,7 @@ def test_pyodide_glue_is_marked_for_eager_compilation(dist):
     edits of build.py's GLUE_PATCHES and nothing else: a restore lets the
     loader write the snapshot's memory (test_snapshot.py restores through
     it), and Emscripten's linker keeps the main module's symbols out of
-    Globals until asked for and wraps JavaScript functions in one module."""
+    Globals until asked for and wraps JavaScript functions in a few modules."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
     shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     original = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
