@@ -1,6 +1,7 @@
 """Build dist/: the static site that a browser loads, with no CDN.
 
     python3 build/build.py [--out DIR] [--src DIR] [--csp-meta] [--no-precompile]   # after `npm ci`
+                           [--no-startup-marks]
 
 Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     index.html, pyscript.toml     the page and PyScript's config
@@ -14,8 +15,7 @@ Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     runtime/pyscript-V-H/         @pyscript/core: core.js and the chunks
                                   this page loads (V version, H content hash)
     runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches
-                                  (pyodide.asm.mjs behind V8's compile hint,
-                                  see EAGER_COMPILE, and with GLUE_PATCHES)
+                                  (pyodide.asm.mjs with GLUE_PATCHES; build/runtime.py)
     runtime/start-H/              loader.mjs (PyScript's interpreter, it starts
                                   Pyodide) and python_stdlib_pyc.zip, the
                                   precompiled standard library it puts in front
@@ -42,6 +42,11 @@ anything about it fails. The zip is kept in .cache/precompiled/ under a
 hash of its inputs, so a rebuild with the same sources does not run Node.js
 again. --no-precompile leaves it out (the loader then starts from sources).
 
+Start-up scripts: build/runtime.py copies PyScript's and Pyodide's files and
+edits them; --no-startup-marks leaves out the marks that make V8 compile the
+functions a start calls on a background thread (for
+bench/startup_functions.py, which records those functions).
+
 --csp-meta writes the recommended Content-Security-Policy (build/serve.py's
 RECOMMENDED_CSP) into index.html as a <meta> element, for hosts that cannot
 send headers; a meta policy cannot hold frame-ancestors, so that one is left
@@ -61,10 +66,19 @@ import re
 import runpy
 import shutil
 import subprocess
-import sys
 import tomllib
 import zipfile
 from pathlib import Path
+
+from runtime import (  # build/ is first on sys.path: the script's folder
+    copy_runtime,
+    core_chunk,
+    die,
+    package_version,
+    pyscript_files,
+    sha256,
+    startup_functions,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -93,293 +107,9 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 
-# Files that V8 is told to compile whole, on a background thread as they
-# load, rather than one function at a time on the main thread when each is
-# first called (a magic comment: Chromium 136 and later; other engines read
-# a comment). Pyodide's Emscripten glue, most of which runs while Python
-# starts: a return visit was 60-130 ms sooner with it in run 28
-# (docs/PERFORMANCE.md), though runs 32 and 34 did not show it again;
-# marking PyScript's chunks and Pyodide's small module as well gained
-# nothing measurable (run 30).
-EAGER_COMPILE = {("pyodide", "pyodide.asm.mjs")}
-EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
-
 # The logical runtime folders that index.html and pyscript.toml refer to;
 # dist/ holds them under versioned names.
 RUNTIME = {"pyscript": "runtime/pyscript", "pyodide": "runtime/pyodide", "start": "runtime/start"}
-
-# A relative file name inside a string literal of a PyScript chunk:
-# `from"./core-X.js"`, `import("./toml-Y.js")`, `new URL("./xterm.css", ...)`.
-CHUNK_REF = re.compile(r"""["'`]\./([\w.-]+\.(?:m?js|css))["'`]""")
-# PyScript's plugin table in its core chunk: `error:()=>import("./error-X.js")`.
-PLUGIN_REF = re.compile(r"""["']?([\w-]+)["']?:\(\)=>import\(["']\./([\w.-]+\.js)["']\)""")
-
-# Edits to PyScript's core chunk, each applied exactly once or the build fails
-# (a new PyScript release must be looked at again, not patched blindly).
-CORE_PATCHES = [
-    (
-        # PyScript's bootstrap is a Python script that holds the 14 sources of
-        # its package as string literals (30 kB) and writes each with
-        # pathlib: Pyodide tokenizes, parses and compiles it, and Python
-        # writes the files, at every start (20-25 ms of cProfile's figures on
-        # a return visit, docs/PERFORMANCE.md, runs 59 and 60). The loader
-        # writes the same sources from the build's zip with their .pyc, and
-        # says so in bazaStart.pyscriptSources; Pyodide's script on the main
-        # thread (never a worker's, nor MicroPython's) then leaves out the
-        # lines that write them, one per line as JSON.stringify keeps them,
-        # and is marked slim only if no write is left in it.
-        "skip PyScript's writes of its own sources when the loader made them",
-        'ko=(e,t,n,r)=>{e[n]=()=>{const e=r?[r]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
-        'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={};'
-        'return ko(r,e,"codeBeforeRun",n),ko(r,e,"codeBeforeRunAsync",n),',
-        'ko=(e,t,n,r,b)=>{e[n]=()=>{const s=globalThis.bazaStart;let c=r;'
-        'if(b&&r&&s?.pyscriptSources==="written"){const f=r.split("\\n").filter(l=>'
-        '!/^(_path = _Path\\(|_path\\.write_text\\(|if not _os\\.path\\.exists\\(|    _path\\.mkdir\\()/.test(l))'
-        '.join("\\n");if(!f.includes("write_text")&&!f.includes("mkdir"))c=f,s.pyscriptBootstrap="slim"}'
-        'const e=c?[c]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
-        'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={},b="py"===t&&e===vo;'
-        'return ko(r,e,"codeBeforeRun",n,b),ko(r,e,"codeBeforeRunAsync",n,b),',
-    ),
-    (
-        # PyScript compiles its worker hooks with Function() while it boots,
-        # even on a page without workers: under a Content-Security-Policy
-        # without 'unsafe-eval' the page never starts. The hook is only ever
-        # sent to a worker as source text, through String(hook), so a plain
-        # closure whose toString() returns the very same source does the job
-        # without eval, on the main thread and in workers alike.
-        "compile worker hooks without eval (strict CSP)",
-        "return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()",
-        '{const c=e[`_${t}`]||(t.endsWith("Async")?async(e,t,...n)=>{for(const r of n)await r(e,t)}'
-        ":(e,t,...n)=>{for(const r of n)r(e,t)}),f=(w,x)=>c(w,x,...n);"
-        "return f.toString=()=>`(w,x)=>(${r})(w,x,...[${s}])`,f}",
-    ),
-    # PyScript opens IndexedDB while it boots (its package cache, and the
-    # handles of pyscript.fs) and cannot start without it. Browsers refuse
-    # storage to a frame of another site when third-party cookies are
-    # blocked (Chromium's incognito mode, Brave, ...): the game embedded in a
-    # blog must still play, only without saves. So a refused IndexedDB
-    # becomes an empty, forgetful one (Baza loads no packages and uses no
-    # pyscript.fs), with no uncaught error. tests/browser/test_embed.py.
-    (
-        "let a refused IndexedDB reject with its error, once",
-        "onerror(e){n(e),this.dispatchEvent(e)}",  # re-dispatching the event throws
-        "onerror(e){n(e.target.error)}",
-    ),
-    (
-        "not report a refused IndexedDB as an unhandled rejection, and close it quietly",
-        "return e})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
-        "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}async close(){(await this.#e).close()}",
-        "return e}),this.#e.catch(()=>{})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
-        "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}"
-        "async close(){(await this.#e.catch(()=>null))?.close()}",
-    ),
-    (
-        "start with an empty package cache when IndexedDB is refused",
-        "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
-        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})",
-        "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
-        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)}).catch(()=>{})",
-    ),
-]
-
-
-# Edits to Pyodide's Emscripten glue, each applied exactly once or the build
-# fails, as CORE_PATCHES.
-GLUE_PATCHES = [
-    (
-        # A restore copies the snapshot's whole memory (31 MB, half of it
-        # zeros) into the WebAssembly memory, from a buffer the loader had to
-        # unpack first. The loader's _restoreMemory option writes the stored
-        # pages straight into that memory instead (build/pyodide-loader.mjs,
-        # restoreMemory); without the option Pyodide copies as before (the
-        # Worker that makes the snapshot never restores one).
-        "let the loader write a restored snapshot's memory",
-        "l=JSON.parse(s);return Module.HEAP8.set(t),l}",
-        "l=JSON.parse(s);return API.config._restoreMemory?API.config._restoreMemory(Module,t):Module.HEAP8.set(t),l}",
-    ),
-    (
-        # Emscripten's dynamic linker gives every function the main module
-        # exports (about 7,400) a slot in the function table, and each of
-        # its 8,500 symbols a WebAssembly.Global in its table of symbols
-        # (GOT), for side modules that might import them: 20-25 ms of every
-        # start in Chromium. Only a side module (a .so, which the game never
-        # loads) reads those symbols. So the main module's symbols wait in a
-        # Map, each made into its Global, with the value it would have had,
-        # when first asked for (docs/PERFORMANCE.md, run 57). The slots are
-        # taken as before, in the same order: the snapshot's memory holds
-        # them. The loop is updateGOT's, for a GOT of the module's imports.
-        "keep the main module's symbols in a Map until asked for",
-        "var GOT={};",
-        "var GOTOwn={},GOTLazy=new Map;var GOT=new Proxy(GOTOwn,{get(target,symName){"
-        "if(symName in target||!GOTLazy.has(symName))return target[symName];"
-        'var entry=target[symName]=new WebAssembly.Global({value:"i32",mutable:true},GOTLazy.get(symName));'
-        "GOTLazy.delete(symName);return entry}});"
-        "var linkMainExports=exports=>{for(var symName in exports){if(isInternalSym(symName))continue;"
-        "var value=exports[symName];var entry=GOTOwn[symName];if(entry&&entry.value!=-1)continue;var newValue;"
-        'if(typeof value=="function")newValue=addFunction(value);else if(typeof value.value=="number")newValue=value;'
-        "else continue;if(entry)entry.value=newValue;else GOTLazy.set(symName,+newValue)}};",
-    ),
-    (
-        "link the main module's symbols lazily",
-        "updateGOT(origExports);",
-        "linkMainExports(origExports);",
-    ),
-    (
-        # reportUndefinedSymbols puts about 260 JavaScript functions into
-        # the function table, each wrapped in a wasm module of its own: 10-20
-        # ms of every start in Chromium (docs/PERFORMANCE.md, run 57). Their
-        # slots are taken as before, in the same order; the wrappers are made
-        # together once every symbol is resolved (no wasm runs in between),
-        # in modules of 64 functions: a few kB each, since some browsers
-        # refuse to compile a module of more than 4 kB synchronously on the
-        # main thread. Outside reportUndefinedSymbols (dlsym, at run time) a
-        # function is wrapped alone, as before.
-        "leave a JavaScript function's slot to the batch of wrappers",
-        "var wrapped=convertJsFunctionToWasm(func,sig);setWasmTableEntry(ret,wrapped)}",
-        "if(wrapperBatch){wrapperBatch.push([ret,func,sig])}"
-        "else{var wrapped=convertJsFunctionToWasm(func,sig);setWasmTableEntry(ret,wrapped)}}",
-    ),
-    (
-        "wrap the JavaScript functions of reportUndefinedSymbols in one module",
-        "var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){",
-        "var wrapperBatch=null;"
-        "var convertJsFunctionsToWasm=list=>{"
-        "var uleb=n=>{var out=[];do{var low=n&127;n>>>=7;out.push(n?low|128:low)}while(n);return out};"
-        "var vec=items=>[...uleb(items.length),...items.flat()];"
-        "var section=(id,body)=>[id,...uleb(body.length),...body];"
-        "var name=i=>{var text=String(i);return[...uleb(text.length),...Array.from(text,c=>c.charCodeAt(0))]};"
-        "var types=new Map,typeBytes=[],imports=[],exports=[],funcs={};"
-        "list.forEach(([slot,func,sig],i)=>{if(!types.has(sig)){types.set(sig,types.size);"
-        'typeBytes.push([96,...generateTypePack(sig.slice(1)),...generateTypePack(sig[0]==="v"?"":sig[0])])}'
-        "imports.push([1,101,...name(i),0,...uleb(types.get(sig))]);exports.push([...name(i),0,...uleb(i)]);funcs[i]=func});"
-        "var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,"
-        "...section(1,vec(typeBytes)),...section(2,vec(imports)),...section(7,vec(exports)));"
-        "var instance=new WebAssembly.Instance(new WebAssembly.Module(bytes),{e:funcs});"
-        "return list.map((_,i)=>instance.exports[i])};"
-        "var reportUndefinedSymbols=()=>{var outer=wrapperBatch;wrapperBatch=[];"
-        "try{reportEachUndefinedSymbol()}finally{"
-        "var batch=wrapperBatch;wrapperBatch=outer;for(var start=0;start<batch.length;start+=64){"
-        "var part=batch.slice(start,start+64);var wrapped=convertJsFunctionsToWasm(part);"
-        "part.forEach(([slot],i)=>setWasmTableEntry(slot,wrapped[i]))}}};"
-        "var reportEachUndefinedSymbol=()=>{for(var[symName,entry]of Object.entries(GOT)){",
-    ),
-]
-
-
-def die(message: str):
-    sys.exit(f"build: {message}")
-
-
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-# --- PyScript: which chunks the page can load -------------------------------
-
-
-def disabled_plugins(config: dict) -> set[str]:
-    return {p[1:] for p in config.get("plugins", []) if p.startswith("!")}
-
-
-def core_chunk(src: Path) -> Path:
-    """PyScript's core chunk (core-<hash>.js): its plugin table and its Python package."""
-    core = next(src.glob("core-*.js"), None)
-    if core is None:
-        die(f"no core-*.js in {src}")
-    return core
-
-
-def pyscript_files(src: Path, config: dict) -> list[str]:
-    """core.js, core.css and every chunk the page can load with this config.
-
-    Plugins (error display, editor, terminal, ...) are imported while
-    PyScript boots unless pyscript.toml disables them (`"!py-editor"` in
-    `plugins`, see patch_core); other chunks are imported only for a
-    feature in use. So a chunk is left out only when nothing this config
-    enables can reach it; the browser tests check that every request of a
-    real session is a file of the build.
-    """
-    disabled = disabled_plugins(config)
-    plugins = dict(PLUGIN_REF.findall(core_chunk(src).read_text(encoding="utf-8")))
-    unknown = disabled - set(plugins) - {"codemirror"}
-    if unknown:
-        die(f"pyscript.toml disables unknown plugins {sorted(unknown)}; known: {sorted(plugins)}")
-    # The error plugin is imported even when disabled (to turn it off).
-    skip = {plugins[name] for name in disabled if name != "error" and name in plugins}
-    skip_prefixes = []
-    if "py-editor" in disabled:
-        skip_prefixes.append("codemirror")  # the editor is its only user
-    if "packages" not in config:
-        skip_prefixes.append("pyodide_graph")  # checks the packages list
-    if not any(str(target).endswith("/*") for target in config.get("files", {}).values()):
-        skip_prefixes.append("zip")  # unpacks archives listed in [files]
-
-    todo, seen = ["core.js", "core.css"], set()
-    while todo:
-        name = todo.pop()
-        if name in seen or name in skip or name.startswith(tuple(skip_prefixes)):
-            continue
-        if not (src / name).is_file():
-            die(f"{src / name} is referenced but missing")
-        seen.add(name)
-        if name.endswith(".js"):
-            todo.extend(CHUNK_REF.findall((src / name).read_text(encoding="utf-8")))
-    return sorted(seen)
-
-
-def patched(text: str, patches: list[tuple[str, str, str]], name: str) -> str:
-    """``text`` with each (why, old, new) edit made, each ``old`` found exactly once."""
-    for why, old, new in patches:
-        if text.count(old) != 1:
-            die(f"cannot {why}: pattern found {text.count(old)} times in {name}")
-        text = text.replace(old, new)
-    return text
-
-
-def patch_core(path: Path, disabled: set[str]) -> None:
-    """Apply CORE_PATCHES, and take disabled plugins out of the plugin table.
-
-    PyScript skips a plugin that the config disables (`"!py-editor"`) only
-    for the config's own interpreter: it still imports every plugin for
-    MicroPython, which this page never runs. Without their entries in the
-    table no code imports them, and dist/ need not hold them.
-    """
-    text = patched(path.read_text(encoding="utf-8"), CORE_PATCHES, path.name)
-    for name in sorted(disabled - {"error"}):  # error is imported even when off
-        entry = re.compile(rf"""(["']?){re.escape(name)}\1:\(\)=>import\(["']\./[\w.-]+\.js["']\),?""")
-        text, count = entry.subn("", text)
-        if count != 1:
-            die(f"cannot disable plugin {name}: found {count} times in {path.name}")
-    path.write_text(text, encoding="utf-8")
-
-
-def copy_runtime(out: Path, package: str, version: str, src: Path, names: list[str], config: dict) -> str:
-    """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path."""
-    staging = out / "runtime" / f".{package}"
-    for name in names:
-        (staging / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(src / name, staging / name)
-        if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
-            patch_core(staging / name, disabled_plugins(config))
-        if (package, name) == ("pyodide", "pyodide.asm.mjs"):
-            text = (staging / name).read_bytes().decode("utf-8")  # bytes: no newline translation
-            (staging / name).write_bytes(patched(text, GLUE_PATCHES, name).encode("utf-8"))
-        if (package, name) in EAGER_COMPILE:
-            (staging / name).write_bytes(EAGER_HINT + (staging / name).read_bytes())
-    digest = hashlib.sha256()
-    for name in names:
-        digest.update(name.encode() + b"\0" + sha256((staging / name).read_bytes()).encode())
-    final = f"runtime/{package}-{version}-{digest.hexdigest()[:8]}"
-    staging.rename(out / final)
-    return final
-
-
-def package_version(path: Path) -> str:
-    return json.loads((path / "package.json").read_text(encoding="utf-8"))["version"]
-
-
-# --- Pyodide: the loader and the precompiled standard library ----------------
-
 
 def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path) -> bytes:
     """The zip of build/precompile.mjs for these sources, from the cache if made before.
@@ -696,7 +426,9 @@ def write_service_worker(out: Path, file_list: dict) -> None:
     (out / SERVICE_WORKER).write_text(template.replace(placeholder, line), encoding="utf-8")
 
 
-def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool = True) -> dict:
+def build(
+    out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool = True, startup_marks: bool = True
+) -> dict:
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
     if not pyscript_src.is_dir() or not pyodide_src.is_dir():
@@ -712,6 +444,7 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool 
 
     config = read_config(src / "pyscript.toml")
     site = Site(out)
+    marks = startup_functions() if startup_marks else {}
     pyscript_dir = copy_runtime(
         out,
         "pyscript",
@@ -719,8 +452,9 @@ def build(out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool 
         pyscript_src,
         [name for name in pyscript_files(pyscript_src, config) if name != "core.css"],  # in assets/page.css
         config,
+        marks,
     )
-    pyodide_dir = copy_runtime(out, "pyodide", package_version(pyodide_src), pyodide_src, PYODIDE_FILES, config)
+    pyodide_dir = copy_runtime(out, "pyodide", package_version(pyodide_src), pyodide_src, PYODIDE_FILES, config, marks)
     shutil.copyfile(src / "index.html", out / "index.html")
     if csp_meta:
         add_csp_meta(out / "index.html")
@@ -794,8 +528,19 @@ def main() -> None:
         action="store_true",
         help="leave out the precompiled standard library (Python starts from the stdlib's sources)",
     )
+    parser.add_argument(
+        "--no-startup-marks",
+        action="store_true",
+        help="ship the start-up scripts without build/startup-functions.json's marks (bench/startup_functions.py)",
+    )
     args = parser.parse_args()
-    build(args.out.resolve(), args.src.resolve(), args.csp_meta, precompile=not args.no_precompile)
+    build(
+        args.out.resolve(),
+        args.src.resolve(),
+        args.csp_meta,
+        precompile=not args.no_precompile,
+        startup_marks=not args.no_startup_marks,
+    )
 
 
 if __name__ == "__main__":

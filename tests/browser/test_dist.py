@@ -6,6 +6,7 @@ import re
 import runpy
 import subprocess
 import tomllib
+from pathlib import Path
 
 from conftest import ROOT, build_from, copy_sources, file_list
 
@@ -59,25 +60,48 @@ def test_service_worker_knows_this_build(dist):
     assert embedded["files"] == [[f["url"], f["bytes"], f["sha256"]] for f in build["files"]]
 
 
-def test_pyodide_glue_is_marked_for_eager_compilation(dist):
-    """pyodide.asm.mjs, whose functions run while the page starts, is npm's
-    file behind V8's compile hint (docs/PERFORMANCE.md, run 28), with the
-    edits of build.py's GLUE_PATCHES and nothing else: a restore lets the
-    loader write the snapshot's memory (test_snapshot.py restores through
-    it), and Emscripten's linker keeps the main module's symbols out of
-    Globals until asked for and wraps JavaScript functions in a few modules."""
+def marked(text: str, keys: list[str], tmp: Path) -> str:
+    """``text`` as build/eager.mjs marks it."""
+    path = tmp / "marked.mjs"
+    path.write_text(text, encoding="utf-8")
+    subprocess.run(
+        ["node", str(ROOT / "build" / "eager.mjs"), "mark", str(path), "-"],
+        input=json.dumps(keys), check=True, capture_output=True, text=True,
+    )
+    return path.read_text(encoding="utf-8")
+
+
+def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
+    """pyodide.asm.mjs is npm's file with the edits of build/runtime.py's
+    GLUE_PATCHES and the marks of its start-up functions, and nothing else:
+    a restore lets the loader write the snapshot's memory
+    (test_snapshot.py restores through it), Emscripten's linker keeps the
+    main module's symbols out of Globals until asked for and wraps
+    JavaScript functions in a few modules, and V8 compiles the functions
+    a start calls as the file loads (test_startup_marks.py)."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
     shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    original = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    patches = runpy.run_path(str(ROOT / "build" / "build.py"))["GLUE_PATCHES"]
+    text = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    patches = runpy.run_path(str(ROOT / "build" / "runtime.py"))["GLUE_PATCHES"]
     assert len(patches) == 5
     for why, old, new in patches:
-        assert shipped.count(new) == 1, why
-        shipped = shipped.replace(new, old)
-    assert shipped == "//# allFunctionsCalledOnLoad\n" + original
-    # Only that file: Pyodide's small module and PyScript's chunks gained nothing measurable (run 30).
-    marked = [p.name for p in (dist / "runtime").rglob("*js") if p.read_bytes().startswith(b"//# allFunctions")]
-    assert marked == ["pyodide.asm.mjs"]
+        assert text.count(old) == 1, why
+        text = text.replace(old, new)
+    listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
+    assert shipped == marked(text, listed["pyodide/pyodide.asm.mjs"], tmp_path)
+    # Pyodide's own module is npm's, marked; no file carries V8's file-wide hint.
+    npm = (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    assert (folder / "pyodide.mjs").read_text(encoding="utf-8") == marked(npm, listed["pyodide/pyodide.mjs"], tmp_path)
+    assert not [p.name for p in (dist / "runtime").rglob("*js") if p.read_bytes().startswith(b"//# allFunctions")]
+
+
+def test_a_build_without_the_marks_has_the_glue_whole_behind_v8_s_hint(tmp_path):
+    """What bench/startup_functions.py records start-up functions from."""
+    build_from(copy_sources(tmp_path / "src"), tmp_path / "out", "--no-startup-marks")
+    (folder,) = (tmp_path / "out" / "runtime").glob("pyodide-*")
+    assert (folder / "pyodide.asm.mjs").read_bytes().startswith(b"//# allFunctionsCalledOnLoad\n")
+    npm = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+    assert (folder / "pyodide.mjs").read_bytes() == npm.read_bytes()
 
 
 # Pyodide started plainly by npm's glue and by the build's, side by side:
@@ -146,15 +170,22 @@ def test_the_lazy_linker_links_as_emscripten_does(dist, tmp_path):
     assert report["answers"] == [42, 42]
 
 
-def test_pyscript_core_chunk_has_each_edit_of_the_build(dist):
-    """build.py's CORE_PATCHES (strict CSP, a refused IndexedDB, PyScript's own package) are each
-    in the shipped chunk once, and none of the text they replace is left."""
-    patches = runpy.run_path(str(ROOT / "build" / "build.py"))["CORE_PATCHES"]
+def test_pyscript_core_chunk_has_each_edit_of_the_build(dist, tmp_path):
+    """build/runtime.py's CORE_PATCHES (strict CSP, a refused IndexedDB, PyScript's own package) are each
+    in the chunk once, none of the text they replace is left, and the shipped chunk is that chunk with
+    its start-up functions marked (test_startup_marks.py)."""
+    runtime = runpy.run_path(str(ROOT / "build" / "runtime.py"))
     (chunk,) = (dist / "runtime").glob("pyscript-*/core-*.js")
-    shipped = chunk.read_text(encoding="utf-8")
-    for why, old, new in patches:
-        assert shipped.count(new) == 1, why
-        assert old in new or old not in shipped, why
+    edited = tmp_path / chunk.name
+    edited.write_bytes((ROOT / "node_modules" / "@pyscript" / "core" / "dist" / chunk.name).read_bytes())
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    runtime["patch_core"](edited, runtime["disabled_plugins"](config))
+    text = edited.read_text(encoding="utf-8")
+    for why, old, new in runtime["CORE_PATCHES"]:
+        assert text.count(new) == 1, why
+        assert old in new or old not in text, why
+    listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
+    assert chunk.read_text(encoding="utf-8") == marked(text, listed[f"pyscript/{chunk.name}"], tmp_path)
 
 
 def test_build_is_reproducible(tmp_path):

@@ -1,0 +1,223 @@
+// Which functions of a start-up script V8 compiles before the script runs.
+//
+// V8 compiles a function when it is first called, on the main thread,
+// unless the function is a "possibly invoked function expression": a
+// `function` expression right after "(". Those it compiles with the script,
+// on a background thread while the file streams in. The file-wide hint
+// (`//# allFunctionsCalledOnLoad`) does that for every function of a file:
+// for Pyodide's 1.25 MB glue, 2,370 functions, of which a start calls
+// about 500, and V8 spent 120-160 ms of a background thread on them at every
+// start, on a machine of two cores (docs/PERFORMANCE.md, run 61). This
+// script marks only the ones a start calls, listed in
+// build/startup-functions.json, so that their compile leaves the main
+// thread and the others cost nothing until called.
+//
+//   node build/eager.mjs mark FILE KEYS_JSON|-      rewrite FILE, print what was marked (JSON)
+//   node build/eager.mjs keys FILE COVERAGE_JSON    print the keys of the functions that ran
+//
+// A function's key is its name (a declaration's, the variable or property
+// it is assigned to, or "" when it has none) and "#n", its rank among the
+// file's functions of that name in source order. `keys` reads Chromium's
+// precise coverage of FILE as served (bench/startup_functions.py).
+//
+// Each rewrite keeps what the code does:
+// - `(a) => body` becomes `(function(a){...})` (`(function(a){return (x)})`
+//   for `(a) => x`), unless its body reads
+//   `this`, `arguments`, `super` or `new.target` (an arrow takes them from
+//   where it is written; a function would not);
+// - a `function` expression is put in parentheses;
+// - a method `name(a) {...}` becomes `name: (function(a) {...})`, unless it
+//   uses `super`; getters, setters and class methods stay as they are;
+// - a `function` declaration in a function's body becomes
+//   `var name = (function(...) {...});` at the top of that body (after its
+//   directives), where the language would have put it (declarations are
+//   set when the body starts); one at a module's top only in a module
+//   without imports, where nothing can call it before the module runs; one
+//   in a block (`if`, `try`) stays.
+// The result is parsed again: a rewrite that broke the syntax fails here.
+import { readFileSync, writeFileSync } from "node:fs";
+import * as acorn from "acorn";
+
+const FUNCTION = /^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/;
+
+function parse(text) {
+  return acorn.parse(text, { ecmaVersion: "latest", sourceType: "module", allowHashBang: true });
+}
+
+// Every function node with its parent and grandparent, in source order.
+function functions(ast) {
+  const found = [];
+  (function walk(node, parent, grand) {
+    if (FUNCTION.test(node.type)) found.push({ node, parent, grand });
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      for (const child of Array.isArray(value) ? value : [value])
+        if (child && typeof child.type === "string") walk(child, node, parent);
+    }
+  })(ast, null, null);
+  return found.sort((a, b) => a.node.start - b.node.start);
+}
+
+function nameOf(text, { node, parent }) {
+  if (node.id) return node.id.name;
+  if (parent?.type === "VariableDeclarator" && parent.init === node && parent.id.type === "Identifier") return parent.id.name;
+  if (parent?.type === "AssignmentExpression" && parent.right === node) return text.slice(parent.left.start, parent.left.end);
+  if ((parent?.type === "Property" || parent?.type === "MethodDefinition") && parent.value === node)
+    return parent.computed ? `[${text.slice(parent.key.start, parent.key.end)}]` : text.slice(parent.key.start, parent.key.end);
+  return "";
+}
+
+// [{key, ...entry}] for every function of the file.
+function keyed(text, ast) {
+  const seen = new Map();
+  return functions(ast).map((entry) => {
+    const name = nameOf(text, entry);
+    const rank = seen.get(name) ?? 0;
+    seen.set(name, rank + 1);
+    return { key: `${name}#${rank}`, ...entry };
+  });
+}
+
+// Whether a function's own code (not a nested `function`'s) reads one of these.
+function reads(node, kinds) {
+  let found = false;
+  (function walk(n, top) {
+    if (found || !n || typeof n.type !== "string") return;
+    if (!top && (n.type === "FunctionExpression" || n.type === "FunctionDeclaration")) return;
+    if (kinds.has(n.type) || (kinds.has("arguments") && n.type === "Identifier" && n.name === "arguments")) {
+      found = true;
+      return;
+    }
+    for (const key of Object.keys(n)) {
+      const value = n[key];
+      for (const child of Array.isArray(value) ? value : [value]) if (child && typeof child.type === "string") walk(child, false);
+    }
+  })(node, true);
+  return found;
+}
+
+const ARROW_CONTEXT = new Set(["ThisExpression", "Super", "MetaProperty", "arguments"]);
+const SUPER = new Set(["Super"]);
+
+export function mark(text, keys) {
+  const ast = parse(text);
+  const wanted = new Set(keys);
+  const all = keyed(text, ast);
+  const found = new Set();
+  const edits = []; // {pos, del, text, order}; text may be a function (moved code)
+  const hoisted = new Map(); // a function body (or the module) -> its declarations, in order
+  const report = { marked: 0, kept: {} };
+  const keep = (why) => (report.kept[why] = (report.kept[why] ?? 0) + 1);
+  const hasImports = ast.body.some((node) => node.type === "ImportDeclaration");
+  const prefix = (node) => `${node.async ? "async " : ""}function${node.generator ? "*" : ""}`;
+  for (const { key, node, parent, grand } of all) {
+    if (!wanted.has(key)) continue;
+    found.add(key);
+    if (node.type === "ArrowFunctionExpression") {
+      if (reads(node, ARROW_CONTEXT) || node.params.some((param) => reads(param, ARROW_CONTEXT))) {
+        keep("arrow reading this or arguments");
+        continue;
+      }
+      const arrow = text.indexOf("=>", node.params.length ? node.params.at(-1).end : node.start) + 2;
+      const params = node.params.map((param) => text.slice(param.start, param.end)).join(",");
+      // An expression body in parentheses: `return` then a line break would return nothing.
+      const open = `(${prefix(node)}(${params})${node.expression ? "{return (" : ""}`;
+      edits.push({ pos: node.start, del: arrow - node.start, text: open, order: 3 });
+      edits.push({ pos: node.end, del: 0, text: node.expression ? ")})" : ")", order: 2, depth: node.start });
+    } else if (node.type === "FunctionExpression") {
+      if (parent?.type === "MethodDefinition") {
+        keep("class method");
+        continue;
+      }
+      if (parent?.type === "Property" && parent.value === node && (parent.method || parent.kind !== "init")) {
+        if (parent.kind !== "init") keep("getter or setter");
+        else if (reads(node.body, SUPER)) keep("method using super");
+        else {
+          const name = parent.computed ? `[${text.slice(parent.key.start, parent.key.end)}]` : text.slice(parent.key.start, parent.key.end);
+          edits.push({ pos: parent.start, del: node.start - parent.start, text: `${name}:(${prefix(node)}`, order: 3 });
+          edits.push({ pos: node.end, del: 0, text: ")", order: 2, depth: node.start });
+          report.marked++;
+        }
+        continue;
+      }
+      if (text[node.start - 1] === "(") {
+        keep("already in parentheses");
+        continue;
+      }
+      edits.push({ pos: node.start, del: 0, text: "(", order: 3 });
+      edits.push({ pos: node.end, del: 0, text: ")", order: 2, depth: node.start });
+    } else {
+      const inBody = parent?.type === "BlockStatement" && grand && FUNCTION.test(grand.type) && grand.body === parent;
+      const atTop = parent?.type === "Program" && !hasImports;
+      if (!inBody && !atTop) {
+        keep("declaration in a block or an exporting module");
+        continue;
+      }
+      if (!hoisted.has(parent)) hoisted.set(parent, []);
+      hoisted.get(parent).push(node);
+      edits.push({ pos: node.start, del: node.end - node.start, text: "", order: 1 });
+    }
+    report.marked++;
+  }
+  for (const [body, declarations] of hoisted) {
+    // After a "use strict" and other directives, which must stay first.
+    const prologue = body.body.findIndex((statement) => statement.directive === undefined);
+    const directives = prologue === -1 ? body.body.length : prologue;
+    const at = directives > 0 ? body.body[directives - 1].end : body.type === "Program" ? 0 : body.start + 1;
+    const moved = () =>
+      (directives > 0 ? ";" : "") +
+      declarations.map((node) => `var ${node.id.name}=(${prefix(node)}${render(node.id.end, node.end)});`).join("");
+    edits.push({ pos: at, del: 0, text: moved, order: 0 });
+  }
+  // At one position: moved declarations first, then the removal of a
+  // declaration, then closing parentheses (the innermost function first),
+  // then openings.
+  edits.sort((a, b) => a.pos - b.pos || a.order - b.order || (a.order === 2 ? b.depth - a.depth : 0));
+  function render(from, to) {
+    let out = "";
+    let at = from;
+    for (const edit of edits) {
+      if (edit.pos < at || edit.pos >= to) continue; // outside, or inside a removed declaration
+      out += text.slice(at, edit.pos) + (typeof edit.text === "function" ? edit.text() : edit.text);
+      at = edit.pos + edit.del;
+    }
+    return out + text.slice(at, to);
+  }
+  const output = render(0, text.length + 1);
+  parse(output); // a rewrite that breaks the syntax fails the build here, not in a browser
+  report.missing = keys.filter((key) => !found.has(key));
+  report.functions = all.length;
+  return { text: output, report };
+}
+
+// Every function's key, in source order.
+export function keysOf(text) {
+  return keyed(text, parse(text)).map(({ key }) => key);
+}
+
+// The keys of the functions Chromium's precise coverage saw run at least
+// once. Its offsets are UTF-16 units, as a JavaScript string's; a function
+// is known by where it ends (where V8 says a function starts can differ
+// from the parser's: a method's name, say).
+export function calledKeys(text, coverage) {
+  const ends = new Set(coverage.filter((fn) => fn.ranges[0].count > 0).map((fn) => fn.ranges[0].endOffset));
+  return keyed(text, parse(text))
+    .filter(({ node }) => ends.has(node.end))
+    .map(({ key }) => key);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [mode, file, listFile] = process.argv.slice(2);
+  const text = readFileSync(file, "utf8");
+  const list = JSON.parse(readFileSync(listFile === "-" ? 0 : listFile, "utf8")); // "-": standard input
+  if (mode === "mark") {
+    const { text: output, report } = mark(text, list);
+    writeFileSync(file, output);
+    console.log(JSON.stringify(report));
+  } else if (mode === "keys") {
+    console.log(JSON.stringify(calledKeys(text, list)));
+  } else {
+    console.error("usage: node build/eager.mjs mark FILE KEYS_JSON | keys FILE COVERAGE_JSON");
+    process.exit(2);
+  }
+}

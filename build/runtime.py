@@ -1,0 +1,339 @@
+"""PyScript's and Pyodide's files in dist/: which are copied, and what is edited in them.
+
+build/build.py calls copy_runtime() for each package. It copies the files
+a page of this config can load into runtime/<package>-<version>-<hash>/
+and edits three of them:
+
+- PyScript's core chunk (CORE_PATCHES, and the plugin table of patch_core);
+- Pyodide's Emscripten glue, pyodide.asm.mjs (GLUE_PATCHES);
+- the start-up scripts whose functions a start calls, listed in
+  build/startup-functions.json: build/eager.mjs marks those functions so
+  that V8 compiles them on a background thread as the file loads, not on
+  the main thread when first called (docs/PERFORMANCE.md, run 61). Without
+  a list (``--no-startup-marks``, for bench/startup_functions.py, which
+  makes the list) the glue gets V8's file-wide hint instead.
+
+Each edit is applied exactly once or the build fails: a new release of
+either package must be looked at again, not patched blindly.
+
+Standard library only, as build.py.
+"""
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STARTUP_FUNCTIONS = ROOT / "build" / "startup-functions.json"
+EAGER = ROOT / "build" / "eager.mjs"
+# V8's file-wide compile hint (Chromium 136 and later; a comment elsewhere):
+# every function of the file compiled on a background thread as it loads.
+# The glue's fallback when no list of start-up functions is used (run 28).
+EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
+
+
+def die(message: str):
+    sys.exit(f"build: {message}")
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# A relative file name inside a string literal of a PyScript chunk:
+# `from"./core-X.js"`, `import("./toml-Y.js")`, `new URL("./xterm.css", ...)`.
+CHUNK_REF = re.compile(r"""["'`]\./([\w.-]+\.(?:m?js|css))["'`]""")
+# PyScript's plugin table in its core chunk: `error:()=>import("./error-X.js")`.
+PLUGIN_REF = re.compile(r"""["']?([\w-]+)["']?:\(\)=>import\(["']\./([\w.-]+\.js)["']\)""")
+
+# Edits to PyScript's core chunk, each applied exactly once or the build fails
+# (a new PyScript release must be looked at again, not patched blindly).
+CORE_PATCHES = [
+    (
+        # PyScript's bootstrap is a Python script that holds the 14 sources of
+        # its package as string literals (30 kB) and writes each with
+        # pathlib: Pyodide tokenizes, parses and compiles it, and Python
+        # writes the files, at every start (20-25 ms of cProfile's figures on
+        # a return visit, docs/PERFORMANCE.md, runs 59 and 60). The loader
+        # writes the same sources from the build's zip with their .pyc, and
+        # says so in bazaStart.pyscriptSources; Pyodide's script on the main
+        # thread (never a worker's, nor MicroPython's) then leaves out the
+        # lines that write them, one per line as JSON.stringify keeps them,
+        # and is marked slim only if no write is left in it.
+        "skip PyScript's writes of its own sources when the loader made them",
+        'ko=(e,t,n,r)=>{e[n]=()=>{const e=r?[r]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
+        'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={};'
+        'return ko(r,e,"codeBeforeRun",n),ko(r,e,"codeBeforeRunAsync",n),',
+        'ko=(e,t,n,r,b)=>{e[n]=()=>{const s=globalThis.bazaStart;let c=r;'
+        'if(b&&r&&s?.pyscriptSources==="written"){const f=r.split("\\n").filter(l=>'
+        '!/^(_path = _Path\\(|_path\\.write_text\\(|if not _os\\.path\\.exists\\(|    _path\\.mkdir\\()/.test(l))'
+        '.join("\\n");if(!f.includes("write_text")&&!f.includes("mkdir"))c=f,s.pyscriptBootstrap="slim"}'
+        'const e=c?[c]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
+        'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={},b="py"===t&&e===vo;'
+        'return ko(r,e,"codeBeforeRun",n,b),ko(r,e,"codeBeforeRunAsync",n,b),',
+    ),
+    (
+        # PyScript compiles its worker hooks with Function() while it boots,
+        # even on a page without workers: under a Content-Security-Policy
+        # without 'unsafe-eval' the page never starts. The hook is only ever
+        # sent to a worker as source text, through String(hook), so a plain
+        # closure whose toString() returns the very same source does the job
+        # without eval, on the main thread and in workers alike.
+        "compile worker hooks without eval (strict CSP)",
+        "return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()",
+        '{const c=e[`_${t}`]||(t.endsWith("Async")?async(e,t,...n)=>{for(const r of n)await r(e,t)}'
+        ":(e,t,...n)=>{for(const r of n)r(e,t)}),f=(w,x)=>c(w,x,...n);"
+        "return f.toString=()=>`(w,x)=>(${r})(w,x,...[${s}])`,f}",
+    ),
+    # PyScript opens IndexedDB while it boots (its package cache, and the
+    # handles of pyscript.fs) and cannot start without it. Browsers refuse
+    # storage to a frame of another site when third-party cookies are
+    # blocked (Chromium's incognito mode, Brave, ...): the game embedded in a
+    # blog must still play, only without saves. So a refused IndexedDB
+    # becomes an empty, forgetful one (Baza loads no packages and uses no
+    # pyscript.fs), with no uncaught error. tests/browser/test_embed.py.
+    (
+        "let a refused IndexedDB reject with its error, once",
+        "onerror(e){n(e),this.dispatchEvent(e)}",  # re-dispatching the event throws
+        "onerror(e){n(e.target.error)}",
+    ),
+    (
+        "not report a refused IndexedDB as an unhandled rejection, and close it quietly",
+        "return e})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
+        "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}async close(){(await this.#e).close()}",
+        "return e}),this.#e.catch(()=>{})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
+        "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}"
+        "async close(){(await this.#e.catch(()=>null))?.close()}",
+    ),
+    (
+        "start with an empty package cache when IndexedDB is refused",
+        "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
+        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})",
+        "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
+        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)}).catch(()=>{})",
+    ),
+]
+
+
+# Edits to Pyodide's Emscripten glue, each applied exactly once or the build
+# fails, as CORE_PATCHES.
+GLUE_PATCHES = [
+    (
+        # A restore copies the snapshot's whole memory (31 MB, half of it
+        # zeros) into the WebAssembly memory, from a buffer the loader had to
+        # unpack first. The loader's _restoreMemory option writes the stored
+        # pages straight into that memory instead (build/pyodide-loader.mjs,
+        # restoreMemory); without the option Pyodide copies as before (the
+        # Worker that makes the snapshot never restores one).
+        "let the loader write a restored snapshot's memory",
+        "l=JSON.parse(s);return Module.HEAP8.set(t),l}",
+        "l=JSON.parse(s);return API.config._restoreMemory?API.config._restoreMemory(Module,t):Module.HEAP8.set(t),l}",
+    ),
+    (
+        # Emscripten's dynamic linker gives every function the main module
+        # exports (about 7,400) a slot in the function table, and each of
+        # its 8,500 symbols a WebAssembly.Global in its table of symbols
+        # (GOT), for side modules that might import them: 20-25 ms of every
+        # start in Chromium. Only a side module (a .so, which the game never
+        # loads) reads those symbols. So the main module's symbols wait in a
+        # Map, each made into its Global, with the value it would have had,
+        # when first asked for (docs/PERFORMANCE.md, run 57). The slots are
+        # taken as before, in the same order: the snapshot's memory holds
+        # them. The loop is updateGOT's, for a GOT of the module's imports.
+        "keep the main module's symbols in a Map until asked for",
+        "var GOT={};",
+        "var GOTOwn={},GOTLazy=new Map;var GOT=new Proxy(GOTOwn,{get(target,symName){"
+        "if(symName in target||!GOTLazy.has(symName))return target[symName];"
+        'var entry=target[symName]=new WebAssembly.Global({value:"i32",mutable:true},GOTLazy.get(symName));'
+        "GOTLazy.delete(symName);return entry}});"
+        "var linkMainExports=exports=>{for(var symName in exports){if(isInternalSym(symName))continue;"
+        "var value=exports[symName];var entry=GOTOwn[symName];if(entry&&entry.value!=-1)continue;var newValue;"
+        'if(typeof value=="function")newValue=addFunction(value);else if(typeof value.value=="number")newValue=value;'
+        "else continue;if(entry)entry.value=newValue;else GOTLazy.set(symName,+newValue)}};",
+    ),
+    (
+        "link the main module's symbols lazily",
+        "updateGOT(origExports);",
+        "linkMainExports(origExports);",
+    ),
+    (
+        # reportUndefinedSymbols puts about 260 JavaScript functions into
+        # the function table, each wrapped in a wasm module of its own: 10-20
+        # ms of every start in Chromium (docs/PERFORMANCE.md, run 57). Their
+        # slots are taken as before, in the same order; the wrappers are made
+        # together once every symbol is resolved (no wasm runs in between),
+        # in modules of 64 functions: a few kB each, since some browsers
+        # refuse to compile a module of more than 4 kB synchronously on the
+        # main thread. Outside reportUndefinedSymbols (dlsym, at run time) a
+        # function is wrapped alone, as before.
+        "leave a JavaScript function's slot to the batch of wrappers",
+        "var wrapped=convertJsFunctionToWasm(func,sig);setWasmTableEntry(ret,wrapped)}",
+        "if(wrapperBatch){wrapperBatch.push([ret,func,sig])}"
+        "else{var wrapped=convertJsFunctionToWasm(func,sig);setWasmTableEntry(ret,wrapped)}}",
+    ),
+    (
+        "wrap the JavaScript functions of reportUndefinedSymbols in one module",
+        "var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){",
+        "var wrapperBatch=null;"
+        "var convertJsFunctionsToWasm=list=>{"
+        "var uleb=n=>{var out=[];do{var low=n&127;n>>>=7;out.push(n?low|128:low)}while(n);return out};"
+        "var vec=items=>[...uleb(items.length),...items.flat()];"
+        "var section=(id,body)=>[id,...uleb(body.length),...body];"
+        "var name=i=>{var text=String(i);return[...uleb(text.length),...Array.from(text,c=>c.charCodeAt(0))]};"
+        "var types=new Map,typeBytes=[],imports=[],exports=[],funcs={};"
+        "list.forEach(([slot,func,sig],i)=>{if(!types.has(sig)){types.set(sig,types.size);"
+        'typeBytes.push([96,...generateTypePack(sig.slice(1)),...generateTypePack(sig[0]==="v"?"":sig[0])])}'
+        "imports.push([1,101,...name(i),0,...uleb(types.get(sig))]);exports.push([...name(i),0,...uleb(i)]);funcs[i]=func});"
+        "var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,"
+        "...section(1,vec(typeBytes)),...section(2,vec(imports)),...section(7,vec(exports)));"
+        "var instance=new WebAssembly.Instance(new WebAssembly.Module(bytes),{e:funcs});"
+        "return list.map((_,i)=>instance.exports[i])};"
+        "var reportUndefinedSymbols=()=>{var outer=wrapperBatch;wrapperBatch=[];"
+        "try{reportEachUndefinedSymbol()}finally{"
+        "var batch=wrapperBatch;wrapperBatch=outer;for(var start=0;start<batch.length;start+=64){"
+        "var part=batch.slice(start,start+64);var wrapped=convertJsFunctionsToWasm(part);"
+        "part.forEach(([slot],i)=>setWasmTableEntry(slot,wrapped[i]))}}};"
+        "var reportEachUndefinedSymbol=()=>{for(var[symName,entry]of Object.entries(GOT)){",
+    ),
+]
+
+
+# --- PyScript: which chunks the page can load -------------------------------
+
+
+def disabled_plugins(config: dict) -> set[str]:
+    return {p[1:] for p in config.get("plugins", []) if p.startswith("!")}
+
+
+def core_chunk(src: Path) -> Path:
+    """PyScript's core chunk (core-<hash>.js): its plugin table and its Python package."""
+    core = next(src.glob("core-*.js"), None)
+    if core is None:
+        die(f"no core-*.js in {src}")
+    return core
+
+
+def pyscript_files(src: Path, config: dict) -> list[str]:
+    """core.js, core.css and every chunk the page can load with this config.
+
+    Plugins (error display, editor, terminal, ...) are imported while
+    PyScript boots unless pyscript.toml disables them (`"!py-editor"` in
+    `plugins`, see patch_core); other chunks are imported only for a
+    feature in use. So a chunk is left out only when nothing this config
+    enables can reach it; the browser tests check that every request of a
+    real session is a file of the build.
+    """
+    disabled = disabled_plugins(config)
+    plugins = dict(PLUGIN_REF.findall(core_chunk(src).read_text(encoding="utf-8")))
+    unknown = disabled - set(plugins) - {"codemirror"}
+    if unknown:
+        die(f"pyscript.toml disables unknown plugins {sorted(unknown)}; known: {sorted(plugins)}")
+    # The error plugin is imported even when disabled (to turn it off).
+    skip = {plugins[name] for name in disabled if name != "error" and name in plugins}
+    skip_prefixes = []
+    if "py-editor" in disabled:
+        skip_prefixes.append("codemirror")  # the editor is its only user
+    if "packages" not in config:
+        skip_prefixes.append("pyodide_graph")  # checks the packages list
+    if not any(str(target).endswith("/*") for target in config.get("files", {}).values()):
+        skip_prefixes.append("zip")  # unpacks archives listed in [files]
+
+    todo, seen = ["core.js", "core.css"], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name in skip or name.startswith(tuple(skip_prefixes)):
+            continue
+        if not (src / name).is_file():
+            die(f"{src / name} is referenced but missing")
+        seen.add(name)
+        if name.endswith(".js"):
+            todo.extend(CHUNK_REF.findall((src / name).read_text(encoding="utf-8")))
+    return sorted(seen)
+
+
+def patched(text: str, patches: list[tuple[str, str, str]], name: str) -> str:
+    """``text`` with each (why, old, new) edit made, each ``old`` found exactly once."""
+    for why, old, new in patches:
+        if text.count(old) != 1:
+            die(f"cannot {why}: pattern found {text.count(old)} times in {name}")
+        text = text.replace(old, new)
+    return text
+
+
+def patch_core(path: Path, disabled: set[str]) -> None:
+    """Apply CORE_PATCHES, and take disabled plugins out of the plugin table.
+
+    PyScript skips a plugin that the config disables (`"!py-editor"`) only
+    for the config's own interpreter: it still imports every plugin for
+    MicroPython, which this page never runs. Without their entries in the
+    table no code imports them, and dist/ need not hold them.
+    """
+    text = patched(path.read_text(encoding="utf-8"), CORE_PATCHES, path.name)
+    for name in sorted(disabled - {"error"}):  # error is imported even when off
+        entry = re.compile(rf"""(["']?){re.escape(name)}\1:\(\)=>import\(["']\./[\w.-]+\.js["']\),?""")
+        text, count = entry.subn("", text)
+        if count != 1:
+            die(f"cannot disable plugin {name}: found {count} times in {path.name}")
+    path.write_text(text, encoding="utf-8")
+
+
+def startup_functions() -> dict[str, list[str]]:
+    """The functions a start calls, per ``package/file``, from build/startup-functions.json."""
+    if not STARTUP_FUNCTIONS.is_file():
+        return {}
+    return json.loads(STARTUP_FUNCTIONS.read_text(encoding="utf-8"))["files"]
+
+
+def mark_startup(path: Path, logical: str, keys: list[str]) -> dict:
+    """Mark ``keys``' functions of the file for V8's eager compile (build/eager.mjs); its report."""
+    result = subprocess.run(
+        ["node", str(EAGER), "mark", str(path), "-"], input=json.dumps(keys), capture_output=True, text=True
+    )
+    if result.returncode != 0:
+        die(f"build/eager.mjs failed on {logical}:\n{result.stderr.strip()}")
+    report = json.loads(result.stdout)
+    if report["missing"]:
+        die(
+            f"{len(report['missing'])} of the functions {STARTUP_FUNCTIONS.name} lists for {logical} are not in it"
+            f" (such as {report['missing'][:3]}); after an upgrade of Pyodide or PyScript, or a change of their"
+            " patches, record them again: .venv/bin/python bench/startup_functions.py"
+        )
+    return report
+
+
+def copy_runtime(
+    out: Path, package: str, version: str, src: Path, names: list[str], config: dict, marks: dict[str, list[str]]
+) -> str:
+    """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path.
+
+    ``marks``: the functions to mark for eager compilation, per ``package/file``
+    (startup_functions(); empty for a build without the marks).
+    """
+    staging = out / "runtime" / f".{package}"
+    for name in names:
+        (staging / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src / name, staging / name)
+        if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
+            patch_core(staging / name, disabled_plugins(config))
+        if (package, name) == ("pyodide", "pyodide.asm.mjs"):
+            text = (staging / name).read_bytes().decode("utf-8")  # bytes: no newline translation
+            (staging / name).write_bytes(patched(text, GLUE_PATCHES, name).encode("utf-8"))
+        logical = f"{package}/{name}"
+        if logical in marks:
+            mark_startup(staging / name, logical, marks[logical])
+        elif logical == "pyodide/pyodide.asm.mjs":
+            (staging / name).write_bytes(EAGER_HINT + (staging / name).read_bytes())
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0" + sha256((staging / name).read_bytes()).encode())
+    final = f"runtime/{package}-{version}-{digest.hexdigest()[:8]}"
+    staging.rename(out / final)
+    return final
+
+
+def package_version(path: Path) -> str:
+    return json.loads((path / "package.json").read_text(encoding="utf-8"))["version"]

@@ -1,0 +1,140 @@
+"""The start-up functions V8 compiles with their file (build/eager.mjs, build/startup-functions.json)."""
+
+import json
+import subprocess
+import textwrap
+
+from conftest import ROOT, wait_ready
+
+# Every kind of function build/eager.mjs rewrites or must leave alone, and
+# what each returns: the same module, marked whole, must print the same.
+SAMPLE = textwrap.dedent(
+    """
+    const log = [];
+    log.push(typeof declaredLater, declaredLater.name);  // a module's declarations are set before it runs
+    function declaredLater() {}
+    function outer() { return inner(); function inner() { return "inner"; } }
+    function strict() { "use strict"
+      return helper(); function helper() { return "directive first"; } }
+    log.push(outer(), strict());
+    const add = (a, b = 2) => a + b;
+    const curried = (a) => (b) => (c) => a + b + c;  // three arrows that end together
+    const literal = () => ({ k: 1 });
+    const broken = () => /* a line
+      break */ "kept";
+    const later = async (x) => x + 1;
+    log.push(add(1), curried(1)(2)(3), literal().k, broken());
+    const thing = {
+      n: 3,
+      method(x) { return this.n + x; },
+      async slow() { return 5; },
+      *numbers() { yield 6; },
+      get seven() { return 7; },
+      ["comp" + "uted"](z) { return z * 2; },
+    };
+    log.push(thing.method(1), [...thing.numbers()][0], thing.seven, thing.computed(4));
+    function self() { return [1].map(() => this)[0]; }  // an arrow that reads `this` stays one
+    function first() { return (() => arguments[0])(); }
+    log.push(self.call("me"), first(9));
+    class Box { constructor(v) { this.v = v; } get twice() { return this.v * 2; } static of(v) { return new Box(v); } }
+    log.push(Box.of(4).twice);
+    const fact = function f(n) { return n <= 1 ? 1 : n * f(n - 1); };
+    function replaced() { replaced = () => "second"; return "first"; }
+    log.push(fact(5), replaced(), replaced());
+    if (true) { function inBlock() { return "block"; } log.push(inBlock()); }
+    const loud = (text) => { return text.toUpperCase(); };
+    log.push(loud("ok"), loud.name, add.name, thing.method.name);
+    log.push(await later(1), await thing.slow());
+    console.log(JSON.stringify(log));
+    """
+)
+
+MARK_ALL = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { keysOf, mark } from "./build/eager.mjs";
+const text = readFileSync(process.argv[1], "utf8");
+const { text: marked, report } = mark(text, keysOf(text));
+writeFileSync(process.argv[2], marked);
+console.log(JSON.stringify(report));
+"""
+
+
+def node(*args: str) -> str:
+    return subprocess.run(["node", *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+
+
+def test_marking_every_function_keeps_what_the_code_does(tmp_path):
+    plain, marked = tmp_path / "plain.mjs", tmp_path / "marked.mjs"
+    plain.write_text(SAMPLE, encoding="utf-8")
+    report = json.loads(node("--input-type=module", "-e", MARK_ALL, str(plain), str(marked)))
+    text = marked.read_text(encoding="utf-8")
+    assert report["missing"] == []
+    # What cannot be an eagerly compiled expression stays as it was.
+    assert report["kept"] == {
+        "arrow reading this or arguments": 2,
+        "getter or setter": 1,
+        "class method": 3,
+        "declaration in a block or an exporting module": 1,
+    }
+    assert report["marked"] >= 17
+    assert "var declaredLater=(function() {})" in text and "(async function(x){return ( x + 1)})" in text
+    assert node(str(marked)) == node(str(plain)) == json.dumps(
+        ["function", "declaredLater", "inner", "directive first", 3, 6, 1, "kept", 4, 6, 7, 8, "me", 9, 8, 120]
+        + ["first", "second", "block", "OK", "loud", "add", "method", 2, 5],
+        separators=(",", ":"),
+    ) + "\n"
+
+
+def utf16_slice(text: str, start: int, end: int) -> str:
+    """``text[start:end]`` in UTF-16 units, as V8's coverage counts."""
+    return text.encode("utf-16-le")[2 * start : 2 * end].decode("utf-16-le", "replace")
+
+
+def test_a_restored_start_finds_the_functions_it_calls_compiled(browser, serve, dist):
+    """On a return visit nearly every function the start calls in Pyodide's
+    glue, Pyodide's module and PyScript's core chunk is marked for V8's
+    eager compile: what is not marked cannot be (class methods and
+    fields, getters, arrows that read `this`). And only a fifth of the
+    glue is marked: its other functions are never compiled at all."""
+    listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
+    site = serve(dist)
+    page = browser.new_page()
+    try:
+        page.goto(site.url)
+        wait_ready(page)
+        page.wait_for_function("() => globalThis.bazaStart.made === 'stored'", timeout=90_000)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Profiler.enable")
+        cdp.send("Profiler.startPreciseCoverage", {"callCount": True, "detailed": False})
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("globalThis.bazaStart.snapshot") == "restored"
+        scripts = cdp.send("Profiler.takePreciseCoverage")["result"]
+    finally:
+        page.close()
+    # The start's scripts (an entry per script that V8 still holds: keep the one that ran).
+    ran: dict[str, dict] = {}
+    for script in scripts:
+        if "/runtime/" not in script["url"]:
+            continue
+        folder, name = script["url"].split("?")[0].split("/")[-2:]
+        logical = f"{folder.split('-')[0]}/{name}"
+        firsts = [function["ranges"][0] for function in script["functions"]]
+        called = [r for r in firsts if r["count"] and r["startOffset"]]  # not the module's own code
+        if logical in listed and len(called) > len(ran.get(logical, {}).get("called", [])):
+            ran[logical] = {"called": called, "functions": len(script["functions"]), "path": (folder, name)}
+    assert set(ran) == set(listed)
+    for logical, script in ran.items():
+        folder, name = script["path"]
+        text = (dist / "runtime" / folder / name).read_text(encoding="utf-8")
+        called = script["called"]
+        marked = [
+            r
+            for r in called
+            if utf16_slice(text, r["startOffset"] - 1, r["startOffset"]) == "("
+            or utf16_slice(text, r["startOffset"] - 7, r["startOffset"]) == "(async "
+        ]
+        assert len(marked) >= 0.75 * len(called), (logical, len(marked), len(called))
+        assert not text.startswith("//# allFunctionsCalledOnLoad"), logical
+        if name == "pyodide.asm.mjs":
+            assert text.count("(function") + text.count("(async function") < 0.25 * script["functions"]
