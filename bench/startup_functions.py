@@ -7,7 +7,7 @@ build/eager.mjs: V8 then compiles those functions of Pyodide's glue,
 pyodide.mjs and PyScript's core chunk with the file, on a background
 thread, instead of on the main thread when first called (and leaves the
 rest uncompiled until called). Run it again after an upgrade of Pyodide or
-PyScript, or a change of build.py's patches to them: the build stops when a
+PyScript, or a change of build/runtime.py's patches to them: the build stops when a
 listed function is no longer in its file.
 
 It builds the game without the marks (`build.py --no-startup-marks`), then
@@ -51,7 +51,6 @@ def record(dist: Path, visits: int) -> dict[str, list[dict]]:
     site = Site("ours", dist, service_worker=True)
     site.start()
     merged: dict[str, dict[tuple[int, int], int]] = {}
-    files: dict[str, str] = {}
     try:
         with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
             for number in range(1, visits + 1):
@@ -69,7 +68,6 @@ def record(dist: Path, visits: int) -> dict[str, list[dict]]:
                     name = watched(script["url"])
                     if name is None:
                         continue
-                    files[name] = script["url"]
                     ranges = merged.setdefault(name, {})
                     for function in script["functions"]:
                         first = function["ranges"][0]

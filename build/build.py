@@ -444,17 +444,12 @@ def build(
 
     config = read_config(src / "pyscript.toml")
     site = Site(out)
-    marks = startup_functions() if startup_marks else {}
-    pyscript_dir = copy_runtime(
-        out,
-        "pyscript",
-        package_version(pyscript_src.parent),
-        pyscript_src,
-        [name for name in pyscript_files(pyscript_src, config) if name != "core.css"],  # in assets/page.css
-        config,
-        marks,
-    )
-    pyodide_dir = copy_runtime(out, "pyodide", package_version(pyodide_src), pyodide_src, PYODIDE_FILES, config, marks)
+    pyscript_names = [name for name in pyscript_files(pyscript_src, config) if name != "core.css"]  # in page.css
+    versions = {"pyscript": package_version(pyscript_src.parent), "pyodide": package_version(pyodide_src)}
+    copied = {"pyscript": pyscript_names, "pyodide": PYODIDE_FILES}
+    marks = startup_functions(versions, copied) if startup_marks else {}
+    pyscript_dir = copy_runtime(out, "pyscript", versions["pyscript"], pyscript_src, pyscript_names, config, marks)
+    pyodide_dir = copy_runtime(out, "pyodide", versions["pyodide"], pyodide_src, PYODIDE_FILES, config, marks)
     shutil.copyfile(src / "index.html", out / "index.html")
     if csp_meta:
         add_csp_meta(out / "index.html")

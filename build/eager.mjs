@@ -44,17 +44,23 @@ function parse(text) {
   return acorn.parse(text, { ecmaVersion: "latest", sourceType: "module", allowHashBang: true });
 }
 
+// Calls visit(node, parent, grand) on every node, depth first; when visit
+// returns false the node's children are skipped.
+function walk(node, visit, parent = null, grand = null) {
+  if (visit(node, parent, grand) === false) return;
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    for (const child of Array.isArray(value) ? value : [value])
+      if (child && typeof child.type === "string") walk(child, visit, node, parent);
+  }
+}
+
 // Every function node with its parent and grandparent, in source order.
 function functions(ast) {
   const found = [];
-  (function walk(node, parent, grand) {
+  walk(ast, (node, parent, grand) => {
     if (FUNCTION.test(node.type)) found.push({ node, parent, grand });
-    for (const key of Object.keys(node)) {
-      const value = node[key];
-      for (const child of Array.isArray(value) ? value : [value])
-        if (child && typeof child.type === "string") walk(child, node, parent);
-    }
-  })(ast, null, null);
+  });
   return found.sort((a, b) => a.node.start - b.node.start);
 }
 
@@ -67,62 +73,73 @@ function nameOf(text, { node, parent }) {
   return "";
 }
 
-// [{key, ...entry}] for every function of the file.
+// [{key, ...entry}] for every function of the file. The length in the key
+// makes a key go missing when the function it named changed, or when a
+// function of the same name was added before it (then the build stops).
 function keyed(text, ast) {
   const seen = new Map();
   return functions(ast).map((entry) => {
     const name = nameOf(text, entry);
     const rank = seen.get(name) ?? 0;
     seen.set(name, rank + 1);
-    return { key: `${name}#${rank}`, ...entry };
+    return { key: `${name}#${rank}:${entry.node.end - entry.node.start}`, ...entry };
   });
 }
 
-// Whether a function's own code (not a nested `function`'s) reads one of these.
-function reads(node, kinds) {
+// Whether a function's own code (nested arrows included, nested `function`s
+// not) has a node that passes the test.
+function reads(root, test) {
   let found = false;
-  (function walk(n, top) {
-    if (found || !n || typeof n.type !== "string") return;
-    if (!top && (n.type === "FunctionExpression" || n.type === "FunctionDeclaration")) return;
-    if (kinds.has(n.type) || (kinds.has("arguments") && n.type === "Identifier" && n.name === "arguments")) {
-      found = true;
-      return;
-    }
-    for (const key of Object.keys(n)) {
-      const value = n[key];
-      for (const child of Array.isArray(value) ? value : [value]) if (child && typeof child.type === "string") walk(child, false);
-    }
-  })(node, true);
+  walk(root, (node) => {
+    if (found || (node !== root && (node.type === "FunctionExpression" || node.type === "FunctionDeclaration"))) return false;
+    if (test(node)) found = true;
+  });
   return found;
 }
 
-const ARROW_CONTEXT = new Set(["ThisExpression", "Super", "MetaProperty", "arguments"]);
-const SUPER = new Set(["Super"]);
+// What an arrow takes from where it is written, and a function would not:
+// also a direct eval, which may read any of them (`new.target` and
+// `import.meta` are both MetaProperty: both keep the arrow).
+const arrowContext = (node) =>
+  ["ThisExpression", "Super", "MetaProperty"].includes(node.type) ||
+  (node.type === "Identifier" && (node.name === "arguments" || node.name === "eval"));
+const usesSuper = (node) => node.type === "Super";
 
 export function mark(text, keys) {
   const ast = parse(text);
   const wanted = new Set(keys);
   const all = keyed(text, ast);
   const found = new Set();
-  const edits = []; // {pos, del, text, order}; text may be a function (moved code)
+  const edits = []; // {pos, del, text, order}; text may be a function: rendered last, with the edits inside it
   const hoisted = new Map(); // a function body (or the module) -> its declarations, in order
   const report = { marked: 0, kept: {} };
   const keep = (why) => (report.kept[why] = (report.kept[why] ?? 0) + 1);
   const hasImports = ast.body.some((node) => node.type === "ImportDeclaration");
   const prefix = (node) => `${node.async ? "async " : ""}function${node.generator ? "*" : ""}`;
+  // Where an expression statement starts: a "(" put there would call what
+  // the line before ends with, when that line has no semicolon.
+  const statements = new Set();
+  walk(ast, (node) => {
+    if (node.type === "ExpressionStatement") statements.add(node.start);
+  });
+  const open = (node) => (statements.has(node.start) ? ";(" : "(");
+  const twice = (body, name) =>
+    body.body.filter((statement) => statement.type === "FunctionDeclaration" && statement.id.name === name).length > 1;
   for (const { key, node, parent, grand } of all) {
     if (!wanted.has(key)) continue;
     found.add(key);
     if (node.type === "ArrowFunctionExpression") {
-      if (reads(node, ARROW_CONTEXT) || node.params.some((param) => reads(param, ARROW_CONTEXT))) {
-        keep("arrow reading this or arguments");
+      if (reads(node, arrowContext)) {
+        keep("arrow reading this, arguments or eval");
         continue;
       }
       const arrow = text.indexOf("=>", node.params.length ? node.params.at(-1).end : node.start) + 2;
-      const params = node.params.map((param) => text.slice(param.start, param.end)).join(",");
+      // The parameters with the edits inside them (`x => ...` starts where its parameter does).
+      const params = () => node.params.map((param) => render(param.start, param.end, head)).join(",");
       // An expression body in parentheses: `return` then a line break would return nothing.
-      const open = `(${prefix(node)}(${params})${node.expression ? "{return (" : ""}`;
-      edits.push({ pos: node.start, del: arrow - node.start, text: open, order: 3 });
+      const head = { pos: node.start, del: arrow - node.start, order: 3 };
+      head.text = () => `${open(node)}${prefix(node)}(${params()})${node.expression ? "{return (" : ""}`;
+      edits.push(head);
       edits.push({ pos: node.end, del: 0, text: node.expression ? ")})" : ")", order: 2, depth: node.start });
     } else if (node.type === "FunctionExpression") {
       if (parent?.type === "MethodDefinition") {
@@ -130,32 +147,41 @@ export function mark(text, keys) {
         continue;
       }
       if (parent?.type === "Property" && parent.value === node && (parent.method || parent.kind !== "init")) {
+        const key = parent.key;
         if (parent.kind !== "init") keep("getter or setter");
-        else if (reads(node.body, SUPER)) keep("method using super");
+        else if (reads(node, usesSuper)) keep("method using super");
+        else if (!parent.computed && (key.name ?? key.value) === "__proto__") keep("method named __proto__");
         else {
-          const name = parent.computed ? `[${text.slice(parent.key.start, parent.key.end)}]` : text.slice(parent.key.start, parent.key.end);
-          edits.push({ pos: parent.start, del: node.start - parent.start, text: `${name}:(${prefix(node)}`, order: 3 });
+          const name = () => (parent.computed ? `[${render(key.start, key.end)}]` : text.slice(key.start, key.end));
+          edits.push({ pos: parent.start, del: node.start - parent.start, text: () => `${name()}:(${prefix(node)}`, order: 3 });
           edits.push({ pos: node.end, del: 0, text: ")", order: 2, depth: node.start });
           report.marked++;
         }
         continue;
       }
-      if (text[node.start - 1] === "(") {
+      // A "(" just before: a grouping one, unless it opens a call's arguments.
+      const argument = /^(Call|New)Expression$/.test(parent?.type) && parent.arguments[0] === node;
+      if (text[node.start - 1] === "(" && !argument) {
         keep("already in parentheses");
         continue;
       }
-      edits.push({ pos: node.start, del: 0, text: "(", order: 3 });
+      edits.push({ pos: node.start, del: 0, text: open(node), order: 3 });
       edits.push({ pos: node.end, del: 0, text: ")", order: 2, depth: node.start });
     } else {
       const inBody = parent?.type === "BlockStatement" && grand && FUNCTION.test(grand.type) && grand.body === parent;
       const atTop = parent?.type === "Program" && !hasImports;
       if (!inBody && !atTop) {
-        keep("declaration in a block or an exporting module");
+        keep("declaration in a block, or at the top of a module that imports");
+        continue;
+      }
+      if (twice(parent, node.id.name)) {
+        keep("declared twice in one body");
         continue;
       }
       if (!hoisted.has(parent)) hoisted.set(parent, []);
       hoisted.get(parent).push(node);
-      edits.push({ pos: node.start, del: node.end - node.start, text: "", order: 1 });
+      // An empty statement where it was, so that the lines around it stay apart.
+      edits.push({ pos: node.start, del: node.end - node.start, text: ";", order: 1 });
     }
     report.marked++;
   }
@@ -173,11 +199,14 @@ export function mark(text, keys) {
   // declaration, then closing parentheses (the innermost function first),
   // then openings.
   edits.sort((a, b) => a.pos - b.pos || a.order - b.order || (a.order === 2 ? b.depth - a.depth : 0));
-  function render(from, to) {
+  function render(from, to, skip = null) {
     let out = "";
     let at = from;
     for (const edit of edits) {
-      if (edit.pos < at || edit.pos >= to) continue; // outside, or inside a removed declaration
+      // Outside, or inside text an edit replaced; a closing parenthesis at
+      // `to` is inside when its function starts inside (`e = x => x` ends with one).
+      const closesInside = edit.pos === to && edit.order === 2 && edit.depth >= from;
+      if (edit.pos < at || (edit.pos >= to && !closesInside) || edit === skip) continue;
       out += text.slice(at, edit.pos) + (typeof edit.text === "function" ? edit.text() : edit.text);
       at = edit.pos + edit.del;
     }

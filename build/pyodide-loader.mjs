@@ -331,7 +331,7 @@ function unpackSnapshot(packed, bytes) {
 // rest stays a fresh buffer's zeros, which take no memory until written),
 // `start`, where its memory starts, and `restore(memory, top)`, which
 // writes the snapshot's memory into the WebAssembly memory in place of
-// Pyodide's copy of the whole buffer (build/build.py, GLUE_PATCHES). Half of the 31 MB are zeros that a fresh
+// Pyodide's copy of the whole buffer (build/runtime.py, GLUE_PATCHES). Half of the 31 MB are zeros that a fresh
 // memory has already: they are written only below `top`, the end of what
 // the new instance has used. Throws with why a snapshot is refused.
 function snapshotParts(packed, bytes) {
@@ -354,7 +354,7 @@ const sizeFits = (bytes, stored) =>
   stored >= mapLength(bytes) &&
   stored <= mapLength(bytes) + bytes;
 
-// Pyodide's glue calls this (build/build.py, GLUE_PATCHES) with its Module
+// Pyodide's glue calls this (build/runtime.py, GLUE_PATCHES) with its Module
 // and the part of `head` that holds the snapshot's memory, where it would
 // copy that part into the WebAssembly memory whole. Everything the new
 // instance has written so far lies below its program break (its data, its

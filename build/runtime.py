@@ -281,18 +281,39 @@ def patch_core(path: Path, disabled: set[str]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def startup_functions() -> dict[str, list[str]]:
-    """The functions a start calls, per ``package/file``, from build/startup-functions.json."""
+RECORD_AGAIN = "record them again: .venv/bin/python bench/startup_functions.py"
+
+
+def startup_functions(versions: dict[str, str], files: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The functions a start calls, per ``package/file``, from build/startup-functions.json.
+
+    ``versions`` and ``files``: each package's version and the files the
+    build copies of it. The list must be of these versions and files: one
+    recorded for others would leave the start-up scripts unmarked, or mark
+    the wrong functions, and nothing else would say so.
+    """
     if not STARTUP_FUNCTIONS.is_file():
-        return {}
-    return json.loads(STARTUP_FUNCTIONS.read_text(encoding="utf-8"))["files"]
+        die(f"{STARTUP_FUNCTIONS.name} is missing: {RECORD_AGAIN} (or build with --no-startup-marks)")
+    recorded = json.loads(STARTUP_FUNCTIONS.read_text(encoding="utf-8"))
+    for package, version in versions.items():
+        if recorded.get(package) != version:
+            was = recorded.get(package)
+            die(f"{STARTUP_FUNCTIONS.name} was recorded for {package} {was}, not {version}: {RECORD_AGAIN}")
+    copied = {f"{package}/{name}" for package, names in files.items() for name in names}
+    unknown = sorted(set(recorded["files"]) - copied)
+    if unknown:
+        die(f"{STARTUP_FUNCTIONS.name} lists {unknown}, which the build does not copy: {RECORD_AGAIN}")
+    return recorded["files"]
 
 
 def mark_startup(path: Path, logical: str, keys: list[str]) -> dict:
     """Mark ``keys``' functions of the file for V8's eager compile (build/eager.mjs); its report."""
-    result = subprocess.run(
-        ["node", str(EAGER), "mark", str(path), "-"], input=json.dumps(keys), capture_output=True, text=True
-    )
+    try:
+        result = subprocess.run(
+            ["node", str(EAGER), "mark", str(path), "-"], input=json.dumps(keys), capture_output=True, text=True
+        )
+    except FileNotFoundError:
+        die("Node.js is needed to mark the start-up functions (or build with --no-startup-marks)")
     if result.returncode != 0:
         die(f"build/eager.mjs failed on {logical}:\n{result.stderr.strip()}")
     report = json.loads(result.stdout)
@@ -300,7 +321,7 @@ def mark_startup(path: Path, logical: str, keys: list[str]) -> dict:
         die(
             f"{len(report['missing'])} of the functions {STARTUP_FUNCTIONS.name} lists for {logical} are not in it"
             f" (such as {report['missing'][:3]}); after an upgrade of Pyodide or PyScript, or a change of their"
-            " patches, record them again: .venv/bin/python bench/startup_functions.py"
+            f" patches, {RECORD_AGAIN}"
         )
     return report
 

@@ -8,6 +8,7 @@ import subprocess
 import tomllib
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, build_from, copy_sources, file_list
 
 NOT_LISTED = {"files.json", "sw.js", ".nojekyll"}  # host and worker files, not game files
@@ -192,3 +193,34 @@ def test_build_is_reproducible(tmp_path):
     """The same sources give the same version: a rebuild alone never prompts an update."""
     src = copy_sources(tmp_path / "src")
     assert build_from(src, tmp_path / "one")["version"] == build_from(src, tmp_path / "two")["version"]
+
+
+def test_a_stale_list_of_start_up_functions_stops_the_build(tmp_path):
+    """A list recorded for other versions or files, or naming a function the
+    file no longer has, stops the build with the command that records it
+    again: it would otherwise leave the start-up scripts unmarked, or mark
+    the wrong functions, and nothing else would say so."""
+    runtime = runpy.run_path(str(ROOT / "build" / "runtime.py"))
+    listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))
+    versions = {"pyodide": listed["pyodide"], "pyscript": listed["pyscript"]}
+    files: dict[str, list[str]] = {"pyodide": [], "pyscript": []}
+    for logical in listed["files"]:
+        package, name = logical.split("/")
+        files[package].append(name)
+    assert runtime["startup_functions"](versions, files) == listed["files"]
+    module = runtime["startup_functions"].__globals__  # run_path's answer is a copy of it
+    for change, said in [
+        ({**listed, "pyodide": "0.0.1"}, "recorded for pyodide 0.0.1"),
+        ({**listed, "files": {**listed["files"], "pyscript/core-OTHER.js": []}}, "which the build does not copy"),
+    ]:
+        module["STARTUP_FUNCTIONS"] = tmp_path / "list.json"
+        module["STARTUP_FUNCTIONS"].write_text(json.dumps(change), encoding="utf-8")
+        with pytest.raises(SystemExit, match=said):
+            runtime["startup_functions"](versions, files)
+    module["STARTUP_FUNCTIONS"] = tmp_path / "none.json"
+    with pytest.raises(SystemExit, match="is missing"):
+        runtime["startup_functions"](versions, files)
+    script = tmp_path / "script.mjs"
+    script.write_text("const f = () => 1;\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="record them again"):
+        runtime["mark_startup"](script, "pyodide/script.mjs", ["f#0:7", "gone#0:9"])

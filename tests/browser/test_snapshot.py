@@ -173,7 +173,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
         first = start(page, site.url + PLAY)
         assert (first["stdlib"], first["game"], first["snapshot"]) == ("precompiled", "precompiled", "none")
         assert "pyscript" not in first  # written with the game's modules
-        # ... with PyScript's sources, so its bootstrap left them out (build.py, CORE_PATCHES).
+        # ... with PyScript's sources, so its bootstrap left them out (build/runtime.py, CORE_PATCHES).
         assert (first.get("pyscriptSources"), first.get("pyscriptBootstrap")) == ("written", "slim"), first
         assert_pyscript_compiled(page)
         wait_stored(page)
@@ -456,7 +456,7 @@ def test_a_restore_writes_the_very_memory_of_the_snapshot(dist, tmp_path):
     assert 0 < report["top"] < report["length"] and report["zerosAbove"] > report["length"] / 4, report
     assert report["zeroed"] > 0, report
     # Emscripten wraps its JavaScript functions (about 260) for the function
-    # table in modules of 64 (build.py's GLUE_PATCHES), not in one module
+    # table in modules of 64 (build/runtime.py's GLUE_PATCHES), not in one module
     # each; beside them, two modules of Pyodide's own.
     assert 0 < report["compiled"] <= 10, report
 
