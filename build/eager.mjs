@@ -22,18 +22,23 @@
 //
 // Each rewrite keeps what the code does:
 // - `(a) => body` becomes `(function(a){...})` (`(function(a){return (x)})`
-//   for `(a) => x`), unless its body reads
-//   `this`, `arguments`, `super` or `new.target` (an arrow takes them from
-//   where it is written; a function would not);
+//   for `(a) => x`, and a semicolon after it when the next line starts
+//   with what would call it), unless it reads `this`, `arguments`, `super`,
+//   `new.target` or `eval` (an arrow takes them from where it is written;
+//   a function would not), or starts a statement;
 // - a `function` expression is put in parentheses;
 // - a method `name(a) {...}` becomes `name: (function(a) {...})`, unless it
-//   uses `super`; getters, setters and class methods stay as they are;
+//   uses `super` or `eval` or is named `__proto__`; getters, setters and
+//   class methods stay as they are;
 // - a `function` declaration in a function's body becomes
 //   `var name = (function(...) {...});` at the top of that body (after its
 //   directives), where the language would have put it (declarations are
-//   set when the body starts); one at a module's top only in a module
-//   without imports, where nothing can call it before the module runs; one
-//   in a block (`if`, `try`) stays.
+//   set when the body starts), and an empty statement where it was; one at
+//   a module's top only in a module without imports, where nothing can
+//   call it before the module runs; one in a block (`if`, `try`), or one of
+//   two declarations of a name, stays.
+// What still differs: a marked arrow or method can be called with `new`,
+// and its source text (`String(f)`) is the rewritten one.
 // The result is parsed again: a rewrite that broke the syntax fails here.
 import { readFileSync, writeFileSync } from "node:fs";
 import * as acorn from "acorn";
@@ -103,7 +108,23 @@ function reads(root, test) {
 const arrowContext = (node) =>
   ["ThisExpression", "Super", "MetaProperty"].includes(node.type) ||
   (node.type === "Identifier" && (node.name === "arguments" || node.name === "eval"));
-const usesSuper = (node) => node.type === "Super";
+const usesSuperOrEval = (node) => node.type === "Super" || (node.type === "Identifier" && node.name === "eval");
+
+// Just past an arrow's own "=>" (its parameters may hold other arrows, and
+// comments "=>").
+function arrowEnd(text, node) {
+  let end = -1;
+  for (const token of acorn.tokenizer(text.slice(node.start, node.body.start), { ecmaVersion: "latest" }))
+    if (token.type.label === "=>") end = node.start + token.end;
+  return end;
+}
+
+// Whether the code after `at`, past spaces and comments, is on a new line
+// that starts with what would continue an expression.
+function continues(text, at) {
+  const rest = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*)*/.exec(text.slice(at, at + 2000))[0];
+  return /[\n\r\u2028\u2029]/.test(rest) && "([+-/`".includes(text[at + rest.length] ?? "");
+}
 
 export function mark(text, keys) {
   const ast = parse(text);
@@ -117,12 +138,12 @@ export function mark(text, keys) {
   const hasImports = ast.body.some((node) => node.type === "ImportDeclaration");
   const prefix = (node) => `${node.async ? "async " : ""}function${node.generator ? "*" : ""}`;
   // Where an expression statement starts: a "(" put there would call what
-  // the line before ends with, when that line has no semicolon.
+  // the line before ends with, when that line has no semicolon. Only an
+  // arrow can start one, and there it is never called (`x => 0, f()`).
   const statements = new Set();
   walk(ast, (node) => {
     if (node.type === "ExpressionStatement") statements.add(node.start);
   });
-  const open = (node) => (statements.has(node.start) ? ";(" : "(");
   const twice = (body, name) =>
     body.body.filter((statement) => statement.type === "FunctionDeclaration" && statement.id.name === name).length > 1;
   for (const { key, node, parent, grand } of all) {
@@ -133,14 +154,22 @@ export function mark(text, keys) {
         keep("arrow reading this, arguments or eval");
         continue;
       }
-      const arrow = text.indexOf("=>", node.params.length ? node.params.at(-1).end : node.start) + 2;
+      if (statements.has(node.start)) {
+        keep("arrow starting a statement");
+        continue;
+      }
+      const arrow = arrowEnd(text, node);
       // The parameters with the edits inside them (`x => ...` starts where its parameter does).
       const params = () => node.params.map((param) => render(param.start, param.end, head)).join(",");
       // An expression body in parentheses: `return` then a line break would return nothing.
       const head = { pos: node.start, del: arrow - node.start, order: 3 };
-      head.text = () => `${open(node)}${prefix(node)}(${params()})${node.expression ? "{return (" : ""}`;
+      head.text = () => `(${prefix(node)}(${params()})${node.expression ? "{return (" : ""}`;
       edits.push(head);
-      edits.push({ pos: node.end, del: 0, text: node.expression ? ")})" : ")", order: 2, depth: node.start });
+      // After a block body the statement ended, even if the next line starts
+      // with "(" or "[" (an arrow cannot be called there): in parentheses it
+      // could be, so a semicolon ends it.
+      const close = node.expression ? ")})" : continues(text, node.end) ? ");" : ")";
+      edits.push({ pos: node.end, del: 0, text: close, order: 2, depth: node.start });
     } else if (node.type === "FunctionExpression") {
       if (parent?.type === "MethodDefinition") {
         keep("class method");
@@ -149,7 +178,7 @@ export function mark(text, keys) {
       if (parent?.type === "Property" && parent.value === node && (parent.method || parent.kind !== "init")) {
         const key = parent.key;
         if (parent.kind !== "init") keep("getter or setter");
-        else if (reads(node, usesSuper)) keep("method using super");
+        else if (reads(node, usesSuperOrEval)) keep("method using super or eval");
         else if (!parent.computed && (key.name ?? key.value) === "__proto__") keep("method named __proto__");
         else {
           const name = () => (parent.computed ? `[${render(key.start, key.end)}]` : text.slice(key.start, key.end));
@@ -165,13 +194,13 @@ export function mark(text, keys) {
         keep("already in parentheses");
         continue;
       }
-      edits.push({ pos: node.start, del: 0, text: open(node), order: 3 });
+      edits.push({ pos: node.start, del: 0, text: "(", order: 3 });
       edits.push({ pos: node.end, del: 0, text: ")", order: 2, depth: node.start });
     } else {
       const inBody = parent?.type === "BlockStatement" && grand && FUNCTION.test(grand.type) && grand.body === parent;
       const atTop = parent?.type === "Program" && !hasImports;
       if (!inBody && !atTop) {
-        keep("declaration in a block, or at the top of a module that imports");
+        keep("declaration in a block, exported, or at the top of a module that imports");
         continue;
       }
       if (twice(parent, node.id.name)) {
@@ -189,7 +218,8 @@ export function mark(text, keys) {
     // After a "use strict" and other directives, which must stay first.
     const prologue = body.body.findIndex((statement) => statement.directive === undefined);
     const directives = prologue === -1 ? body.body.length : prologue;
-    const at = directives > 0 ? body.body[directives - 1].end : body.type === "Program" ? 0 : body.start + 1;
+    const top = text.startsWith("#!") ? text.indexOf("\n") + 1 : 0; // after a hashbang line
+    const at = directives > 0 ? body.body[directives - 1].end : body.type === "Program" ? top : body.start + 1;
     const moved = () =>
       (directives > 0 ? ";" : "") +
       declarations.map((node) => `var ${node.id.name}=(${prefix(node)}${render(node.id.end, node.end)});`).join("");

@@ -54,6 +54,12 @@ SAMPLE = textwrap.dedent(
     const proto = { __proto__() { return "own"; } };
     function evaluated() { return [1].map(() => eval("arguments[0]"))[0]; }
     log.push(pair(), typeof called(1), Object.keys(proto).join(), evaluated("outer"));
+    const blockArrow = (x) => { return x; }
+    (log.push("own statement"));  // not a call of the arrow, in parentheses or not
+    if (false) (y) => 0, log.push("never");  // an arrow starting a statement stays one
+    const parent = { m() { return eval("typeof super.toString"); } };
+    const commented = (a /* => */) => a;
+    log.push(blockArrow(5), parent.m(), commented(6));
     const loud = (text) => { return text.toUpperCase(); };
     log.push(loud("ok"), loud.name, add.name, thing.method.name);
     log.push(await later(1), await thing.slow());
@@ -87,17 +93,20 @@ def test_marking_every_function_keeps_what_the_code_does(tmp_path):
     # What cannot be an eagerly compiled expression stays as it was.
     assert report["kept"] == {
         "arrow reading this, arguments or eval": 3,
+        "arrow starting a statement": 1,
         "getter or setter": 1,
+        "method using super or eval": 1,
         "class method": 3,
-        "declaration in a block, or at the top of a module that imports": 1,
+        "declaration in a block, exported, or at the top of a module that imports": 1,
         "declared twice in one body": 2,
         "method named __proto__": 1,
     }
-    assert report["marked"] == 29
+    assert report["marked"] == 31
     assert "var declaredLater=(function() {})" in text and "(async function(x){return ( x + 1)})" in text
     assert node(str(marked)) == node(str(plain)) == json.dumps(
         ["function", "declaredLater", "inner", "directive first", 3, 6, 1, "kept", 9, 4, 6, 7, 8, "me", 9, 8, 120]
-        + ["first", "second", "block", "two", "number", "__proto__", "outer", "OK", "loud", "add", "method", 2, 5],
+        + ["first", "second", "block", "two", "number", "__proto__", "outer"]
+        + ["own statement", 5, "function", 6, "OK", "loud", "add", "method", 2, 5],
         separators=(",", ":"),
     ) + "\n"
 
