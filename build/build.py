@@ -75,6 +75,7 @@ from runtime import (  # build/ is first on sys.path: the script's folder
     core_chunk,
     die,
     package_version,
+    publish,
     pyscript_files,
     sha256,
     startup_functions,
@@ -204,12 +205,7 @@ def write_start(
         text = text.replace(placeholder, line)
     text = text.replace(logical, '"../' + pyodide_dir.removeprefix("runtime/") + "/")
     (staging / LOADER).write_text(text, encoding="utf-8")
-    digest = hashlib.sha256()
-    for name in names:
-        digest.update(name.encode() + b"\0" + sha256((staging / name).read_bytes()).encode())
-    final = f"runtime/start-{digest.hexdigest()[:8]}"
-    staging.rename(out / final)
-    return final
+    return publish(out, staging, names, "start")
 
 
 # --- Our own files ----------------------------------------------------------

@@ -348,10 +348,15 @@ def copy_runtime(
             mark_startup(staging / name, logical, marks[logical])
         elif logical == "pyodide/pyodide.asm.mjs":
             (staging / name).write_bytes(EAGER_HINT + (staging / name).read_bytes())
+    return publish(out, staging, names, f"{package}-{version}")
+
+
+def publish(out: Path, staging: Path, names: list[str], prefix: str) -> str:
+    """Move a staged runtime folder to runtime/<prefix>-<hash of its files>/; return that path."""
     digest = hashlib.sha256()
     for name in names:
         digest.update(name.encode() + b"\0" + sha256((staging / name).read_bytes()).encode())
-    final = f"runtime/{package}-{version}-{digest.hexdigest()[:8]}"
+    final = f"runtime/{prefix}-{digest.hexdigest()[:8]}"
     staging.rename(out / final)
     return final
 
