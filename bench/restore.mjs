@@ -105,7 +105,7 @@ const zip = new Uint8Array(readFileSync(join(folder("start-"), "python_stdlib_py
 const zipPath = "/lib/baza-stdlib-pyc.zip"; // the loader's ZIP_PATH
 const writes = {
   python: async (pyodide) => loader.unpackGame(pyodide, "pyscript/"),
-  js: async (pyodide) => loader.writePyscriptBytecode(pyodide, await loader.zipEntries(zip, "baza-home/pyscript/")),
+  js: async (pyodide) => loader.writePyscriptPackage(pyodide, await loader.zipEntries(zip, "baza-home/pyscript/")),
 };
 const written = { python: [], js: [] };
 for (let round = 0; round < rounds; round++) {

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import runpy
 import subprocess
 import sys
 import tempfile
@@ -110,13 +111,14 @@ def main() -> None:
             ).stdout
             lists[name] = sorted(json.loads(keys))
             print(f"{name}: {len(lists[name])} of {len(functions)} functions ran", file=sys.stderr)
-    versions = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    # The versions as the build reads them, which it checks the list against.
+    package_version = runpy.run_path(str(ROOT / "build" / "runtime.py"))["package_version"]
     OUT.write_text(
         json.dumps(
             {
-                "note": "the functions a start calls, as name#rank: written by bench/startup_functions.py",
-                "pyodide": versions["node_modules/pyodide"]["version"],
-                "pyscript": versions["node_modules/@pyscript/core"]["version"],
+                "note": "the functions a start calls, as name#rank:length: written by bench/startup_functions.py",
+                "pyodide": package_version(ROOT / "node_modules" / "pyodide"),
+                "pyscript": package_version(ROOT / "node_modules" / "@pyscript" / "core"),
                 "files": lists,
             },
             indent=1,

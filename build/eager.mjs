@@ -16,8 +16,9 @@
 //   node build/eager.mjs keys FILE COVERAGE_JSON    print the keys of the functions that ran
 //
 // A function's key is its name (a declaration's, the variable or property
-// it is assigned to, or "" when it has none) and "#n", its rank among the
-// file's functions of that name in source order. `keys` reads Chromium's
+// it is assigned to, or "" when it has none), "#n", its rank among the
+// file's functions of that name in source order, and ":length", its length
+// in characters (see keyed() below). `keys` reads Chromium's
 // precise coverage of FILE as served (bench/startup_functions.py).
 //
 // Each rewrite keeps what the code does:
@@ -245,7 +246,6 @@ export function mark(text, keys) {
   const output = render(0, text.length + 1);
   parse(output); // a rewrite that breaks the syntax fails the build here, not in a browser
   report.missing = keys.filter((key) => !found.has(key));
-  report.functions = all.length;
   return { text: output, report };
 }
 

@@ -197,7 +197,7 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
     # copies them out of the zip in JavaScript, before Python runs, without
     # an inflate per file (build/pyodide-loader.mjs, zipEntries).
     # With the sources themselves (30 kB), which the loader writes too:
-    # PyScript then runs its bootstrap without them (build/build.py,
+    # PyScript then runs its bootstrap without them (build/runtime.py,
     # CORE_PATCHES). Stored as the .pyc are: deflated they would be about
     # 10 kB, but a restored start copies them out without an inflate.
     for path, text in sorted(PYSCRIPT_FILES.items()):

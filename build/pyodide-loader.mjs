@@ -187,9 +187,9 @@ async function zipEntries(zip, prefix) {
 
 // PyScript's package, sources and .pyc (zipEntries of "baza-home/pyscript/"),
 // where UNPACK would write them: under the working directory, in pyscript/.
-function writePyscriptBytecode(pyodide, files) {
+function writePyscriptPackage(pyodide, files) {
   const { FS } = pyodide;
-  if (!files.length) throw new Error("no PyScript bytecode in the zip");
+  if (!files.length) throw new Error("no PyScript package in the zip");
   for (const [name, bytes] of files) {
     const path = `${FS.cwd()}/pyscript/${name}`;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
@@ -369,7 +369,7 @@ function restoreMemory(Module, memory, parts) {
 }
 
 // For tests/browser/test_snapshot.py and bench/restore.mjs.
-export { packSnapshot, restoreMemory, snapshotParts, unpackGame, unpackSnapshot, writePyscriptBytecode, zipEntries };
+export { packSnapshot, restoreMemory, snapshotParts, unpackGame, unpackSnapshot, writePyscriptPackage, zipEntries };
 
 // The snapshot's parts (snapshotParts) from its stored record, once whole:
 // the packed bytes' SHA-256 the stored one, its pages adding up, its memory
@@ -596,7 +596,7 @@ export async function loadPyodide(options = {}) {
   let game = stdlib === "snapshot" ? "snapshot" : undefined;
   if (game === "snapshot") {
     try {
-      writePyscriptBytecode(pyodide, await pyscriptFiles);
+      writePyscriptPackage(pyodide, await pyscriptFiles);
       pyscript = "zip reader";
     } catch (error) {
       console.warn(`Baza: PyScript's modules are read with Python's zipfile (${lastLine(error)})`);
@@ -618,7 +618,7 @@ export async function loadPyodide(options = {}) {
   game ??= await fetchGame(pyodide);
   // PyScript's own sources, written above from the zip (a restored start's
   // zip reader, or the game's unpacking): once every one of them is in
-  // place, PyScript's bootstrap leaves them be (build/build.py,
+  // place, PyScript's bootstrap leaves them be (build/runtime.py,
   // CORE_PATCHES), rather than compile a 30 kB script that holds them and
   // write them again.
   let pyscriptSources = false;

@@ -306,8 +306,8 @@ def startup_functions(versions: dict[str, str], files: dict[str, list[str]]) -> 
     return recorded["files"]
 
 
-def mark_startup(path: Path, logical: str, keys: list[str]) -> dict:
-    """Mark ``keys``' functions of the file for V8's eager compile (build/eager.mjs); its report."""
+def mark_startup(path: Path, logical: str, keys: list[str]) -> None:
+    """Mark ``keys``' functions of the file for V8's eager compile (build/eager.mjs), in place."""
     try:
         result = subprocess.run(
             ["node", str(EAGER), "mark", str(path), "-"], input=json.dumps(keys), capture_output=True, text=True
@@ -323,7 +323,6 @@ def mark_startup(path: Path, logical: str, keys: list[str]) -> dict:
             f" (such as {report['missing'][:3]}); after an upgrade of Pyodide or PyScript, or a change of their"
             f" patches, {RECORD_AGAIN}"
         )
-    return report
 
 
 def copy_runtime(
