@@ -423,7 +423,12 @@ def write_service_worker(out: Path, file_list: dict) -> None:
 
 
 def build(
-    out: Path, src: Path = ROOT, csp_meta: bool = False, precompile: bool = True, startup_marks: bool = True
+    out: Path,
+    src: Path = ROOT,
+    csp_meta: bool = False,
+    precompile: bool = True,
+    startup_marks: bool = True,
+    all_wasm_exports: bool = False,
 ) -> dict:
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
@@ -444,8 +449,22 @@ def build(
     versions = {"pyscript": package_version(pyscript_src.parent), "pyodide": package_version(pyodide_src)}
     copied = {"pyscript": pyscript_names, "pyodide": PYODIDE_FILES}
     marks = startup_functions(versions, copied) if startup_marks else {}
+    if all_wasm_exports:  # the list is of the glue that assigns only the named exports
+        marks.pop("pyodide/pyodide.asm.mjs", None)  # so it gets V8's file-wide hint instead
     pyscript_dir = copy_runtime(out, "pyscript", versions["pyscript"], pyscript_src, pyscript_names, config, marks)
-    pyodide_dir = copy_runtime(out, "pyodide", versions["pyodide"], pyodide_src, PYODIDE_FILES, config, marks)
+    # Who may call the wasm's exports by name besides the glue: Pyodide's
+    # module, PyScript (as shipped) and our loader.
+    wasm_readers = [pyodide_src / "pyodide.mjs", LOADER_TEMPLATE, *sorted((out / pyscript_dir).glob("*.js"))]
+    pyodide_dir = copy_runtime(
+        out,
+        "pyodide",
+        versions["pyodide"],
+        pyodide_src,
+        PYODIDE_FILES,
+        config,
+        marks,
+        None if all_wasm_exports else wasm_readers,
+    )
     shutil.copyfile(src / "index.html", out / "index.html")
     if csp_meta:
         add_csp_meta(out / "index.html")
@@ -524,6 +543,11 @@ def main() -> None:
         action="store_true",
         help="ship the start-up scripts without build/startup-functions.json's marks (bench/startup_functions.py)",
     )
+    parser.add_argument(
+        "--all-wasm-exports",
+        action="store_true",
+        help="ship Pyodide's wasm with every export, as npm has it (build/wasm_exports.py)",
+    )
     args = parser.parse_args()
     build(
         args.out.resolve(),
@@ -531,6 +555,7 @@ def main() -> None:
         args.csp_meta,
         precompile=not args.no_precompile,
         startup_marks=not args.no_startup_marks,
+        all_wasm_exports=args.all_wasm_exports,
     )
 
 

@@ -28,6 +28,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "build") not in sys.path:  # read through runpy.run_path (tests, bench/)
+    sys.path.insert(0, str(ROOT / "build"))
+import wasm_exports  # noqa: E402 (after the path it needs)
+
 STARTUP_FUNCTIONS = ROOT / "build" / "startup-functions.json"
 EAGER = ROOT / "build" / "eager.mjs"
 # V8's file-wide compile hint (Chromium 136 and later; a comment elsewhere):
@@ -326,17 +330,42 @@ def mark_startup(path: Path, logical: str, keys: list[str]) -> None:
 
 
 def copy_runtime(
-    out: Path, package: str, version: str, src: Path, names: list[str], config: dict, marks: dict[str, list[str]]
+    out: Path,
+    package: str,
+    version: str,
+    src: Path,
+    names: list[str],
+    config: dict,
+    marks: dict[str, list[str]],
+    wasm_readers: list[Path] | None = None,
 ) -> str:
     """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path.
 
     ``marks``: the functions to mark for eager compilation, per ``package/file``
     (startup_functions(); empty for a build without the marks).
+    ``wasm_readers``: the page's other scripts that may call Pyodide's wasm
+    by an export's name; the wasm keeps only the exports they and the glue
+    name, and the glue assigns only those (build/wasm_exports.py). None
+    ships both as npm has them.
     """
     staging = out / "runtime" / f".{package}"
+    cut = {}  # file name -> its content with only the wasm's named exports
+    if package == "pyodide" and wasm_readers is not None:
+        try:
+            glue, wasm = wasm_exports.cut(
+                (src / "pyodide.asm.mjs").read_bytes().decode("utf-8"),
+                (src / "pyodide.asm.wasm").read_bytes(),
+                [path.read_text(encoding="utf-8") for path in wasm_readers],
+            )
+        except wasm_exports.WasmError as error:
+            die(f"cannot cut the exports of Pyodide's wasm ({error}); build with --all-wasm-exports")
+        cut = {"pyodide.asm.mjs": glue.encode("utf-8"), "pyodide.asm.wasm": wasm}
     for name in names:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(src / name, staging / name)
+        if name in cut:
+            (staging / name).write_bytes(cut[name])
+        else:
+            shutil.copyfile(src / name, staging / name)
         if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
             patch_core(staging / name, disabled_plugins(config))
         if (package, name) == ("pyodide", "pyodide.asm.mjs"):

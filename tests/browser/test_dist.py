@@ -1,5 +1,6 @@
 """What build/build.py puts into dist/ (no browser needed)."""
 
+import doctest
 import hashlib
 import json
 import re
@@ -73,16 +74,21 @@ def marked(text: str, keys: list[str], tmp: Path) -> str:
 
 
 def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
-    """pyodide.asm.mjs is npm's file with the edits of build/runtime.py's
-    GLUE_PATCHES and the marks of its start-up functions, and nothing else:
-    a restore lets the loader write the snapshot's memory
-    (test_snapshot.py restores through it), Emscripten's linker keeps the
-    main module's symbols out of Globals until asked for and wraps
-    JavaScript functions in a few modules, and V8 compiles the functions
-    a start calls as the file loads (test_startup_marks.py)."""
+    """pyodide.asm.mjs is npm's file that assigns only the exports the wasm
+    keeps (test_pyodide_wasm_keeps_only_the_exports_javascript_names), with
+    the edits of build/runtime.py's GLUE_PATCHES and the marks of its
+    start-up functions, and nothing else: a restore lets the loader write
+    the snapshot's memory (test_snapshot.py restores through it),
+    Emscripten's linker keeps the main module's symbols out of Globals until
+    asked for and wraps JavaScript functions in a few modules, and V8
+    compiles the functions a start calls as the file loads
+    (test_startup_marks.py)."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
     shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    wasm_exports = runpy.run_path(str(ROOT / "build" / "runtime.py"))["wasm_exports"]
+    kept = [name for name, _, _ in wasm_exports.exports((folder / "pyodide.asm.wasm").read_bytes())]
     text = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    text = wasm_exports.glue_assigning(text, kept)
     patches = runpy.run_path(str(ROOT / "build" / "runtime.py"))["GLUE_PATCHES"]
     assert len(patches) == 5
     for why, old, new in patches:
@@ -103,6 +109,166 @@ def test_a_build_without_the_marks_has_the_glue_whole_behind_v8_s_hint(tmp_path)
     assert (folder / "pyodide.asm.mjs").read_bytes().startswith(b"//# allFunctionsCalledOnLoad\n")
     npm = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
     assert (folder / "pyodide.mjs").read_bytes() == npm.read_bytes()
+
+
+@pytest.fixture(scope="module")
+def all_exports(tmp_path_factory) -> Path:
+    """A build with Pyodide's wasm as npm has it (build.py --all-wasm-exports)."""
+    out = tmp_path_factory.mktemp("all-exports")
+    build_from(copy_sources(out / "src"), out / "dist", "--all-wasm-exports")
+    return out / "dist"
+
+
+def test_a_build_with_all_wasm_exports_ships_npm_s_wasm(all_exports):
+    """For a page that loads side modules (a package with C code): npm's wasm
+    byte for byte, and a glue that assigns every export, behind V8's
+    file-wide hint (the list of start-up functions is of the cut glue)."""
+    (folder,) = (all_exports / "runtime").glob("pyodide-*")
+    npm = ROOT / "node_modules" / "pyodide"
+    assert (folder / "pyodide.asm.wasm").read_bytes() == (npm / "pyodide.asm.wasm").read_bytes()
+    glue = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert glue.startswith("//# allFunctionsCalledOnLoad\n")
+    assigned = re.search(r"function assignWasmExports\(wasmExports\)\{([^}]*)\}", glue).group(1)
+    assert assigned.count("wasmExports[") > 4_000
+
+
+def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
+    """build/wasm_exports.py: the shipped wasm is npm's with a shorter export
+    section and nothing else changed (the code and data byte for byte), and
+    no script of the page names an export it no longer has, by its own name,
+    its glue variable or its Module key. The memory, the table and the tags
+    stay; most of the 8,500 symbols meant for side modules go."""
+    wasm_exports = runpy.run_path(str(ROOT / "build" / "runtime.py"))["wasm_exports"]
+    (folder,) = (dist / "runtime").glob("pyodide-*")
+    npm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    shipped = (folder / "pyodide.asm.wasm").read_bytes()
+    every = wasm_exports.exports(npm)
+    kept = {name for name, _, _ in wasm_exports.exports(shipped)}
+    assert shipped == wasm_exports.with_exports(npm, kept)
+    assert {name for name, kind, _ in every if kind not in (0, 3)} <= kept  # memory, table, tags
+    assert len(kept) < 2_000 and len(every) > 8_000, (len(kept), len(every))
+    dropped = {name for name, _, _ in every} - kept
+    # Read as the build reads npm's files, but in the shipped ones: after
+    # GLUE_PATCHES, the marks, PyScript's edits and the loader's fill-ins.
+    scripts = [p for p in (dist / "runtime").rglob("*") if p.suffix in (".js", ".mjs") and p.name != "pyodide.asm.mjs"]
+    named = wasm_exports.named_by_javascript(
+        (folder / "pyodide.asm.mjs").read_text(encoding="utf-8"), [p.read_text(encoding="utf-8") for p in scripts]
+    )
+    assert len(scripts) >= 5 and not sorted(dropped & named)[:20]
+
+
+def test_wasm_exports_cuts_a_small_module_and_refuses_what_it_cannot_read():
+    """build/wasm_exports.py on a hand-made module and glue: only what the
+    scripts name (or the module imports back through GOT) stays exported
+    and assigned; anything it cannot read is refused, never guessed at."""
+    runtime = runpy.run_path(str(ROOT / "build" / "runtime.py"))
+    wasm_exports = runtime["wasm_exports"]
+    assert doctest.testmod(wasm_exports).failed == 0
+
+    def name(text: str) -> bytes:
+        return bytes([len(text)]) + text.encode()
+
+    def section(section_id: int, entries: list[bytes]) -> bytes:
+        body = bytes([len(entries)]) + b"".join(entries)
+        return bytes([section_id, len(body)]) + body
+
+    imports = section(2, [name("GOT.func") + name("back") + bytes([3, 0x7F, 1])])  # a mutable i32 global
+    exported = section(7, [name(n) + bytes([kind, i]) for i, (n, kind) in enumerate(
+        [("used", 0), ("back", 0), ("unused", 0), ("data", 3), ("memory", 2), ("wasmTable", 1)]
+    )])
+    module = b"\0asm\1\0\0\0" + imports + exported
+    glue = (
+        "var _used,_back,_unused,_data,other;function f(){return _used()}"
+        'function assignWasmExports(wasmExports){_used=Module["_used"]=wasmExports["used"];'
+        '_back=Module["_back"]=wasmExports["back"];_unused=Module["_unused"]=wasmExports["unused"];'
+        '_data=Module["_data"]=wasmExports["data"].value>>>0}'
+    )
+    cut_glue, cut_module = wasm_exports.cut(glue, module, ['Module["_data"]'])
+    assert [n for n, _, _ in wasm_exports.exports(cut_module)] == ["used", "back", "data", "memory", "wasmTable"]
+    assert cut_module.endswith(b"wasmTable\x01\x05") and cut_module.startswith(b"\0asm\1\0\0\0" + imports)
+    assert cut_glue == (
+        "var _used,_back,_data,other;function f(){return _used()}"
+        'function assignWasmExports(wasmExports){_used=Module["_used"]=wasmExports["used"];'
+        '_back=Module["_back"]=wasmExports["back"];_data=Module["_data"]=wasmExports["data"].value>>>0}'
+    )
+    for bad_module, said in [
+        (b"\0asm\2\0\0\0", "not a WebAssembly module"),
+        (module[:-3], "runs past the end"),
+        (b"\0asm\1\0\0\0" + imports + exported[:2] + bytes([7]) + exported[3:], "past the end"),  # 7 of 6
+        (b"\0asm\1\0\0\0" + imports + bytes([7, exported[1] + 1]) + exported[2:] + b"\0", "after its last"),
+    ]:
+        with pytest.raises(wasm_exports.WasmError, match=said):
+            wasm_exports.cut(glue, bad_module, [])
+    for bad_glue, said in [
+        ("var _used;", "must define assignWasmExports once"),
+        (glue.replace('=wasmExports["used"]', '=wasmExports.used'), "cannot read"),
+        (glue.replace("var _used,", "var "), "declare the variables"),
+    ]:
+        with pytest.raises(wasm_exports.WasmError, match=said):
+            wasm_exports.cut(bad_glue, module, [])
+
+
+# The game played by its bots in Pyodide under Node.js, on npm's runtime and
+# on the build's: the same deals, the same cards, the same scores.
+GAME_CHECK = """
+const { pathToFileURL } = await import("node:url");
+const { readFileSync, readdirSync, statSync } = await import("node:fs");
+for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+const quiet = () => {};
+async function play(dir) {
+  const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
+  const pyodide = await loadPyodide({ indexURL: dir, stdout: quiet, stderr: quiet });
+  const copy = (host, to) => {
+    pyodide.FS.mkdirTree(to);
+    for (const name of readdirSync(host)) {
+      if (name === "__pycache__") continue;
+      const path = host + "/" + name;
+      if (statSync(path).isDirectory()) copy(path, to + "/" + name);
+      else pyodide.FS.writeFile(to + "/" + name, readFileSync(path));
+    }
+  };
+  copy(%(game)s, "/home/pyodide/game");
+  return pyodide.runPython(%(python)s);
+}
+console.log(JSON.stringify([await play(%(npm)s), await play(%(ours)s)]));
+"""
+GAME_PYTHON = """
+import json, random
+from game.bots import choose
+from game.rules import preset
+from game.state import Match
+played = []
+for game, name in (("spades", "partnership"), ("hearts", "standard")):
+    rules = preset(game, name)
+    match = Match(rules, seed="the cut wasm")
+    rngs = [random.Random(f"seat {seat}") for seat in range(rules.players)]
+    while match.phase != "game_over" and len(match.records) < 2:
+        seat = match.to_act
+        match.apply(choose(match.view(seat), ("easy", "normal")[seat % 2], rngs[seat]))
+    played.append([record["result"] for record in match.records])
+json.dumps(played)
+"""
+
+
+def test_the_game_plays_the_same_on_the_cut_wasm(dist, tmp_path):
+    """Two hands of Spades and two of Hearts, bots on every seat, give the same
+    results on npm's Pyodide and on the build's."""
+    (folder,) = (dist / "runtime").glob("pyodide-*")
+    script = tmp_path / "game.mjs"
+    script.write_text(
+        GAME_CHECK
+        % {
+            "game": json.dumps(str(ROOT / "game")),
+            "python": json.dumps(GAME_PYTHON),
+            "npm": json.dumps(str(ROOT / "node_modules" / "pyodide") + "/"),
+            "ours": json.dumps(str(folder) + "/"),
+        }
+    )
+    result = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    npm, ours = (json.loads(answer) for answer in json.loads(result.stdout.strip().splitlines()[-1]))
+    assert len(npm) == 2 and all(len(hands) == 2 for hands in npm)
+    assert ours == npm
 
 
 # Pyodide started plainly by npm's glue and by the build's, side by side:
@@ -145,13 +311,14 @@ console.log(JSON.stringify({
 """
 
 
-def test_the_lazy_linker_links_as_emscripten_does(dist, tmp_path):
+def test_the_lazy_linker_links_as_emscripten_does(all_exports, tmp_path):
     """GLUE_PATCHES' lazy symbols and batched wrappers change when work is
     done, never its result: the same function in every table slot (the
     snapshot's memory holds slot numbers), a wrapper where npm's glue puts
     one and in the same order, and every symbol's value the same when a side
-    module asks for it."""
-    (folder,) = (dist / "runtime").glob("pyodide-*")
+    module asks for it. Measured on a build with every export, as npm's
+    (the shipped wasm has fewer symbols: test_the_game_plays_the_same_on_the_cut_wasm)."""
+    (folder,) = (all_exports / "runtime").glob("pyodide-*")
     script = tmp_path / "linker.mjs"
     script.write_text(
         LINKER_CHECK
