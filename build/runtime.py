@@ -351,9 +351,11 @@ def copy_runtime(
     staging = out / "runtime" / f".{package}"
     cut = {}  # file name -> its content with only the wasm's named exports
     if package == "pyodide" and wasm_readers is not None:
+        # The glue as it will run (its patches may name exports too), cut.
+        glue = patched((src / "pyodide.asm.mjs").read_bytes().decode("utf-8"), GLUE_PATCHES, "pyodide.asm.mjs")
         try:
             glue, wasm = wasm_exports.cut(
-                (src / "pyodide.asm.mjs").read_bytes().decode("utf-8"),
+                glue,
                 (src / "pyodide.asm.wasm").read_bytes(),
                 [path.read_text(encoding="utf-8") for path in wasm_readers],
             )
@@ -368,7 +370,7 @@ def copy_runtime(
             shutil.copyfile(src / name, staging / name)
         if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
             patch_core(staging / name, disabled_plugins(config))
-        if (package, name) == ("pyodide", "pyodide.asm.mjs"):
+        if (package, name) == ("pyodide", "pyodide.asm.mjs") and name not in cut:
             text = (staging / name).read_bytes().decode("utf-8")  # bytes: no newline translation
             (staging / name).write_bytes(patched(text, GLUE_PATCHES, name).encode("utf-8"))
         logical = f"{package}/{name}"

@@ -107,7 +107,7 @@ async function respond(request) {
   return hit || fetch(request);
 }
 
-// The wasm binary and Pyodide's 1.25 MB pyodide.asm.mjs while online: not
+// The wasm binary and Pyodide's glue, pyodide.asm.mjs (0.8 MB), while online: not
 // answered here, so the browser takes them from its HTTP cache (the runtime
 // folder is served immutable), where V8 keeps the compiled code next to the
 // entry. A wasm module compiled from a service worker's response gets no

@@ -16,8 +16,10 @@ table and the tags stay. The code, the data and every other section are
 copied byte for byte, so nothing else about the module changes.
 
 What this gives up: a side module loaded at run time (``loadPackage`` of a
-package with C code, ``ctypes``) would miss the symbols it imports. The game
-loads none; ``build.py --all-wasm-exports`` ships npm's wasm as it is.
+package with C code) would miss the symbols it imports, and a lookup by
+name (C's ``dlsym``, so ``ctypes``; Emscripten's ``ccall``/``cwrap``) finds
+only what stayed. The game does none of these; ``build.py
+--all-wasm-exports`` ships npm's wasm as it is.
 
 Standard library only, as build.py.
 
@@ -58,20 +60,22 @@ class WasmError(ValueError):
     """The file is not a WebAssembly module this script can read."""
 
 
-def _leb(data: bytes, at: int) -> tuple[int, int]:
-    """An unsigned LEB128 number at ``at``: (value, offset after it)."""
-    value = shift = 0
-    while True:
-        if at >= len(data):
-            raise WasmError("a number runs past the end of the module")
-        byte = data[at]
+def _leb(data: bytes, at: int, limit: int = 5) -> tuple[int, int]:
+    """An unsigned LEB128 number at ``at`` of at most ``limit`` bytes: (value, offset after it)."""
+    value = 0
+    for shift in range(0, 7 * limit, 7):
+        byte = _byte(data, at)
         at += 1
         value |= (byte & 0x7F) << shift
-        shift += 7
         if byte < 0x80:
             return value, at
-        if shift > 35:
-            raise WasmError("a number is longer than 5 bytes")
+    raise WasmError(f"a number is longer than {limit} bytes")
+
+
+def _byte(data: bytes, at: int) -> int:
+    if at >= len(data):
+        raise WasmError("the module ends inside a section")
+    return data[at]
 
 
 def _uleb(value: int) -> bytes:
@@ -102,7 +106,10 @@ def _name(data: bytes, at: int) -> tuple[str, int]:
     length, at = _leb(data, at)
     if at + length > len(data):
         raise WasmError("a name runs past the end of its section")
-    return data[at : at + length].decode("utf-8"), at + length
+    try:
+        return data[at : at + length].decode("utf-8"), at + length
+    except UnicodeDecodeError:
+        raise WasmError("a name is not UTF-8") from None
 
 
 def _export_entries(data: bytes, start: int, end: int) -> list[tuple[str, int, int]]:
@@ -111,9 +118,7 @@ def _export_entries(data: bytes, start: int, end: int) -> list[tuple[str, int, i
     found = []
     for _ in range(count):
         name, at = _name(body, at)
-        if at >= end:
-            raise WasmError("the export section ends inside an export")
-        kind = body[at]
+        kind = _byte(body, at)
         index, at = _leb(body, at + 1)
         found.append((name, kind, index))
     if at != end:
@@ -142,29 +147,41 @@ def got_imports(data: bytes) -> set[str]:
         for _ in range(count):
             module, at = _name(body, at)
             field, at = _name(body, at)
-            kind = body[at]
-            at += 1
+            kind = _byte(body, at)
             if kind == 0:  # function: a type index
-                _, at = _leb(body, at)
-            elif kind == 1:  # table: a reference type, then limits
-                at = _limits(body, at + 1)
-            elif kind == 2:  # memory: limits
-                at = _limits(body, at)
-            elif kind == 3:  # global: a value type and mutability
-                at += 2
-            elif kind == 4:  # tag: an attribute and a type index
                 _, at = _leb(body, at + 1)
+            elif kind == 1:  # table: a reference type, then limits
+                at = _limits(body, _value_type(body, at + 1))
+            elif kind == 2:  # memory: limits
+                at = _limits(body, at + 1)
+            elif kind == 3:  # global: a value type, then whether it is mutable
+                at = _value_type(body, at + 1) + 1
+            elif kind == 4:  # tag: an attribute, then a type index
+                _, at = _leb(body, at + 2)
             else:
                 raise WasmError(f"import {module}.{field} has an unknown kind {kind}")
             if module.startswith("GOT."):
                 names.add(field)
+        if at != end:
+            raise WasmError("the import section does not end with its last import")
     return names
 
 
+def _value_type(data: bytes, at: int) -> int:
+    """The offset after the value type at ``at`` (a reference to a heap type takes more bytes)."""
+    if _byte(data, at) in (0x63, 0x64):  # (ref null ht), (ref ht): a signed LEB heap type follows
+        _, at = _leb(data, at + 1)
+        return at
+    return at + 1
+
+
 def _limits(data: bytes, at: int) -> int:
-    flags = data[at]
-    _, at = _leb(data, at + 1)
+    """The offset after the limits at ``at``: flags, minimum, maximum if any, page size if any."""
+    flags = _byte(data, at)
+    _, at = _leb(data, at + 1, limit=10)  # 64-bit memories and tables: up to 10 bytes
     if flags & 1:
+        _, at = _leb(data, at, limit=10)
+    if flags & 8:  # a custom page size
         _, at = _leb(data, at)
     return at
 
@@ -208,14 +225,14 @@ class _Glue:
         variables = {variable for _, variable, _, _ in self.statements}
         declarations = [
             match
-            for match in re.finditer(r"var ([\w$,]+);", glue)
+            for match in re.finditer(r"\bvar ([\w$,]+);", glue)
             if variables <= set(match.group(1).split(","))
         ]
         if len(declarations) != 1:
             raise WasmError("the glue must declare the variables of assignWasmExports in one statement")
         self.glue = glue
         self.body = assign_all[0].span(1)
-        self.declaration = declarations[0].span(1)
+        self.declaration = declarations[0].span()  # the whole `var ...;` statement
         self.declared = declarations[0].group(1).split(",")
 
     def outside(self) -> str:
@@ -226,8 +243,9 @@ class _Glue:
     def text(self, keep: set[str]) -> str:
         """The glue with only the statements (and variables) of the exports in ``keep``."""
         dropped = {variable for _, variable, _, export in self.statements if export not in keep}
+        declared = ",".join(name for name in self.declared if name not in dropped)
         edits = {
-            self.declaration: ",".join(name for name in self.declared if name not in dropped),
+            self.declaration: f"var {declared};" if declared else "",
             self.body: ";".join(statement for statement, _, _, export in self.statements if export in keep),
         }
         text, at = [], 0

@@ -88,12 +88,12 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     wasm_exports = runpy.run_path(str(ROOT / "build" / "runtime.py"))["wasm_exports"]
     kept = [name for name, _, _ in wasm_exports.exports((folder / "pyodide.asm.wasm").read_bytes())]
     text = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    text = wasm_exports.glue_assigning(text, kept)
     patches = runpy.run_path(str(ROOT / "build" / "runtime.py"))["GLUE_PATCHES"]
     assert len(patches) == 5
     for why, old, new in patches:
         assert text.count(old) == 1, why
         text = text.replace(old, new)
+    text = wasm_exports.glue_assigning(text, kept)
     listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
     assert shipped == marked(text, listed["pyodide/pyodide.asm.mjs"], tmp_path)
     # Pyodide's own module is npm's, marked; no file carries V8's file-wide hint.
@@ -144,17 +144,24 @@ def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
     shipped = (folder / "pyodide.asm.wasm").read_bytes()
     every = wasm_exports.exports(npm)
     kept = {name for name, _, _ in wasm_exports.exports(shipped)}
-    assert shipped == wasm_exports.with_exports(npm, kept)
+    npm_sections, shipped_sections = wasm_exports.sections(npm), wasm_exports.sections(shipped)
+    assert [s[0] for s in npm_sections] == [s[0] for s in shipped_sections]
+    for (section_id, start, end), (_, start2, end2) in zip(npm_sections, shipped_sections, strict=True):
+        if section_id != 7:  # every section but the exports, byte for byte
+            assert npm[start:end] == shipped[start2:end2], section_id
+    assert [e for e in every if e[0] in kept] == wasm_exports.exports(shipped)  # same kinds, indexes, order
     assert {name for name, kind, _ in every if kind not in (0, 3)} <= kept  # memory, table, tags
     assert len(kept) < 2_000 and len(every) > 8_000, (len(kept), len(every))
+    # No shipped script (after GLUE_PATCHES, the marks, PyScript's edits and
+    # the loader's fill-ins) names a dropped export: not its own name, nor
+    # its glue variable or Module key ("_" + name), outside the glue's two
+    # lists of what it assigns.
     dropped = {name for name, _, _ in every} - kept
-    # Read as the build reads npm's files, but in the shipped ones: after
-    # GLUE_PATCHES, the marks, PyScript's edits and the loader's fill-ins.
+    glue = wasm_exports._Glue((folder / "pyodide.asm.mjs").read_text(encoding="utf-8")).outside()
     scripts = [p for p in (dist / "runtime").rglob("*") if p.suffix in (".js", ".mjs") and p.name != "pyodide.asm.mjs"]
-    named = wasm_exports.named_by_javascript(
-        (folder / "pyodide.asm.mjs").read_text(encoding="utf-8"), [p.read_text(encoding="utf-8") for p in scripts]
-    )
-    assert len(scripts) >= 5 and not sorted(dropped & named)[:20]
+    words = set(wasm_exports.IDENTIFIER.findall("\n".join([glue, *(p.read_text(encoding="utf-8") for p in scripts)])))
+    assert len(scripts) >= 5 and {"_malloc", "_PyErr_Occurred"} <= words
+    assert not sorted(name for name in dropped if name in words or "_" + name in words)[:20]
 
 
 def test_wasm_exports_cuts_a_small_module_and_refuses_what_it_cannot_read():
@@ -172,7 +179,13 @@ def test_wasm_exports_cuts_a_small_module_and_refuses_what_it_cannot_read():
         body = bytes([len(entries)]) + b"".join(entries)
         return bytes([section_id, len(body)]) + body
 
-    imports = section(2, [name("GOT.func") + name("back") + bytes([3, 0x7F, 1])])  # a mutable i32 global
+    imports = section(2, [
+        name("env") + name("f") + bytes([0, 0]),  # a function of type 0
+        name("env") + name("t") + bytes([1, 0x64, 0x70, 1, 1, 2]),  # a table of (ref func), 1 to 2
+        name("env") + name("m") + bytes([2, 0, 1]),  # a memory of 1 page or more
+        name("env") + name("e") + bytes([4, 0, 0]),  # a tag
+        name("GOT.func") + name("back") + bytes([3, 0x7F, 1]),  # a mutable i32 global
+    ])
     exported = section(7, [name(n) + bytes([kind, i]) for i, (n, kind) in enumerate(
         [("used", 0), ("back", 0), ("unused", 0), ("data", 3), ("memory", 2), ("wasmTable", 1)]
     )])
@@ -191,10 +204,14 @@ def test_wasm_exports_cuts_a_small_module_and_refuses_what_it_cannot_read():
         'function assignWasmExports(wasmExports){_used=Module["_used"]=wasmExports["used"];'
         '_back=Module["_back"]=wasmExports["back"];_data=Module["_data"]=wasmExports["data"].value>>>0}'
     )
+    assert wasm_exports.got_imports(module) == {"back"}
+    alone = 'var _unused;function assignWasmExports(wasmExports){_unused=Module["_unused"]=wasmExports["unused"]}'
+    assert wasm_exports.cut(alone, module, [])[0] == "function assignWasmExports(wasmExports){}"
     for bad_module, said in [
         (b"\0asm\2\0\0\0", "not a WebAssembly module"),
         (module[:-3], "runs past the end"),
-        (b"\0asm\1\0\0\0" + imports + exported[:2] + bytes([7]) + exported[3:], "past the end"),  # 7 of 6
+        (b"\0asm\1\0\0\0" + imports + exported[:2] + bytes([7]) + exported[3:], "ends inside"),  # 7 of 6
+        (module.replace(b"unused", b"unus\xffd"), "not UTF-8"),
         (b"\0asm\1\0\0\0" + imports + bytes([7, exported[1] + 1]) + exported[2:] + b"\0", "after its last"),
     ]:
         with pytest.raises(wasm_exports.WasmError, match=said):
