@@ -430,6 +430,14 @@ def build(
     startup_marks: bool = True,
     all_wasm_exports: bool = False,
 ) -> dict:
+    """Build the site from ``src`` into ``out``; return its file list (files.json).
+
+    ``csp_meta`` writes the recommended Content-Security-Policy into
+    index.html; ``precompile`` ships the precompiled standard library and
+    game; ``startup_marks`` marks the functions a start calls for eager
+    compilation; ``all_wasm_exports`` ships Pyodide's wasm with every export
+    (build/wasm_exports.py).
+    """
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
     if not pyscript_src.is_dir() or not pyodide_src.is_dir():

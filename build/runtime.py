@@ -2,10 +2,13 @@
 
 build/build.py calls copy_runtime() for each package. It copies the files
 a page of this config can load into runtime/<package>-<version>-<hash>/
-and edits three of them:
+and edits some of them:
 
 - PyScript's core chunk (CORE_PATCHES, and the plugin table of patch_core);
 - Pyodide's Emscripten glue, pyodide.asm.mjs (GLUE_PATCHES);
+- Pyodide's wasm, pyodide.asm.wasm, cut down to the exports the page's
+  JavaScript names, and the glue's list of exports with it
+  (build/wasm_exports.py; ``--all-wasm-exports`` leaves both whole);
 - the start-up scripts whose functions a start calls, listed in
   build/startup-functions.json: build/eager.mjs marks those functions so
   that V8 compiles them on a background thread as the file loads, not on
@@ -26,6 +29,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "build") not in sys.path:  # read through runpy.run_path (tests, bench/)
@@ -40,7 +44,7 @@ EAGER = ROOT / "build" / "eager.mjs"
 EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
 
 
-def die(message: str):
+def die(message: str) -> NoReturn:
     sys.exit(f"build: {message}")
 
 
@@ -349,30 +353,24 @@ def copy_runtime(
     ships both as npm has them.
     """
     staging = out / "runtime" / f".{package}"
-    cut = {}  # file name -> its content with only the wasm's named exports
-    if package == "pyodide" and wasm_readers is not None:
-        # The glue as it will run (its patches may name exports too), cut.
+    edited = {}  # file name -> its content as shipped, before the marks
+    if package == "pyodide":
         glue = patched((src / "pyodide.asm.mjs").read_bytes().decode("utf-8"), GLUE_PATCHES, "pyodide.asm.mjs")
-        try:
-            glue, wasm = wasm_exports.cut(
-                glue,
-                (src / "pyodide.asm.wasm").read_bytes(),
-                [path.read_text(encoding="utf-8") for path in wasm_readers],
-            )
-        except wasm_exports.WasmError as error:
-            die(f"cannot cut the exports of Pyodide's wasm ({error}); build with --all-wasm-exports")
-        cut = {"pyodide.asm.mjs": glue.encode("utf-8"), "pyodide.asm.wasm": wasm}
+        wasm = (src / "pyodide.asm.wasm").read_bytes()
+        if wasm_readers is not None:  # cut from the glue as it will run: its patches may name exports too
+            try:
+                glue, wasm = wasm_exports.cut(glue, wasm, [path.read_text(encoding="utf-8") for path in wasm_readers])
+            except wasm_exports.WasmError as error:
+                die(f"cannot cut the exports of Pyodide's wasm ({error}); build with --all-wasm-exports")
+        edited = {"pyodide.asm.mjs": glue.encode("utf-8"), "pyodide.asm.wasm": wasm}  # bytes: no newline translation
     for name in names:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
-        if name in cut:
-            (staging / name).write_bytes(cut[name])
+        if name in edited:
+            (staging / name).write_bytes(edited[name])
         else:
             shutil.copyfile(src / name, staging / name)
         if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
             patch_core(staging / name, disabled_plugins(config))
-        if (package, name) == ("pyodide", "pyodide.asm.mjs") and name not in cut:
-            text = (staging / name).read_bytes().decode("utf-8")  # bytes: no newline translation
-            (staging / name).write_bytes(patched(text, GLUE_PATCHES, name).encode("utf-8"))
         logical = f"{package}/{name}"
         if logical in marks:
             mark_startup(staging / name, logical, marks[logical])

@@ -9,10 +9,11 @@ function a slot in the function table (docs/PERFORMANCE.md, run 67).
 
 So the build cuts the export section down to the functions and data symbols
 that JavaScript names: the ones the glue (``pyodide.asm.mjs``) reads outside
-its list of every export (``assignWasmExports``), the ones PyScript,
-``pyodide.mjs`` and our loader name, and the ones the module imports back
-through its own table of symbols (``GOT.func``, ``GOT.mem``). The memory, the
-table and the tags stay. The code, the data and every other section are
+its list of every export (``assignWasmExports``), and the ones PyScript,
+``pyodide.mjs`` and our loader name. As a safeguard it also keeps any the
+module imports back through its own table of symbols (``GOT.func``,
+``GOT.mem``; none in Pyodide 314.0.7). The memory, the table and the tags
+stay. The code, the data and every other section are
 copied byte for byte, so nothing else about the module changes.
 
 What this gives up: a side module loaded at run time (``loadPackage`` of a
@@ -256,10 +257,12 @@ class _Glue:
 
 
 def named_by_javascript(glue: str, others: Iterable[str]) -> set[str]:
-    """The exports the glue or the other scripts can reach by name.
+    """The names by which the glue or the other scripts can reach an export.
 
     ``glue`` is Emscripten's ``pyodide.asm.mjs``; ``others`` the texts of the
-    other scripts on the page that may call into the wasm.
+    other scripts on the page that may call into the wasm. The set holds
+    every export whose name, glue variable or ``Module`` key they use, and
+    every other word they hold as well (no export has most of those names).
     """
     parts = _Glue(glue)
     used = set()
@@ -283,5 +286,6 @@ def cut(glue: str, wasm: bytes, others: Iterable[str]) -> tuple[str, bytes]:
     The glue no longer assigns (nor declares) what the wasm stops exporting:
     its list of every export is about 390 of its 1,250 kB.
     """
-    keep = named_by_javascript(glue, others) | got_imports(wasm)
+    always = {name for name, kind, _ in exports(wasm) if kind not in SYMBOLS}  # memory, table, tags
+    keep = named_by_javascript(glue, others) | got_imports(wasm) | always
     return glue_assigning(glue, keep), with_exports(wasm, keep)

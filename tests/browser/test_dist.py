@@ -85,10 +85,10 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     (test_startup_marks.py)."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
     shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    wasm_exports = runpy.run_path(str(ROOT / "build" / "runtime.py"))["wasm_exports"]
+    runtime = runpy.run_path(str(ROOT / "build" / "runtime.py"))
+    wasm_exports, patches = runtime["wasm_exports"], runtime["GLUE_PATCHES"]
     kept = [name for name, _, _ in wasm_exports.exports((folder / "pyodide.asm.wasm").read_bytes())]
     text = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    patches = runpy.run_path(str(ROOT / "build" / "runtime.py"))["GLUE_PATCHES"]
     assert len(patches) == 5
     for why, old, new in patches:
         assert text.count(old) == 1, why
@@ -128,8 +128,9 @@ def test_a_build_with_all_wasm_exports_ships_npm_s_wasm(all_exports):
     assert (folder / "pyodide.asm.wasm").read_bytes() == (npm / "pyodide.asm.wasm").read_bytes()
     glue = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     assert glue.startswith("//# allFunctionsCalledOnLoad\n")
-    assigned = re.search(r"function assignWasmExports\(wasmExports\)\{([^}]*)\}", glue).group(1)
-    assert assigned.count("wasmExports[") > 4_000
+    wasm_exports = runpy.run_path(str(ROOT / "build" / "runtime.py"))["wasm_exports"]
+    every = wasm_exports._Glue((npm / "pyodide.asm.mjs").read_text(encoding="utf-8")).statements
+    assert wasm_exports._Glue(glue).statements == every and len(every) > 4_000
 
 
 def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
@@ -147,10 +148,10 @@ def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
     npm_sections, shipped_sections = wasm_exports.sections(npm), wasm_exports.sections(shipped)
     assert [s[0] for s in npm_sections] == [s[0] for s in shipped_sections]
     for (section_id, start, end), (_, start2, end2) in zip(npm_sections, shipped_sections, strict=True):
-        if section_id != 7:  # every section but the exports, byte for byte
+        if section_id != wasm_exports.EXPORT_SECTION:  # every other section byte for byte
             assert npm[start:end] == shipped[start2:end2], section_id
     assert [e for e in every if e[0] in kept] == wasm_exports.exports(shipped)  # same kinds, indexes, order
-    assert {name for name, kind, _ in every if kind not in (0, 3)} <= kept  # memory, table, tags
+    assert {name for name, kind, _ in every if kind not in wasm_exports.SYMBOLS} <= kept  # memory, table, tags
     assert len(kept) < 2_000 and len(every) > 8_000, (len(kept), len(every))
     # No shipped script (after GLUE_PATCHES, the marks, PyScript's edits and
     # the loader's fill-ins) names a dropped export: not its own name, nor
@@ -191,18 +192,19 @@ def test_wasm_exports_cuts_a_small_module_and_refuses_what_it_cannot_read():
     )])
     module = b"\0asm\1\0\0\0" + imports + exported
     glue = (
-        "var _used,_back,_unused,_data,other;function f(){return _used()}"
+        "var _used,_back,_unused,_data,wasmTable,other;function f(){return _used()}"
         'function assignWasmExports(wasmExports){_used=Module["_used"]=wasmExports["used"];'
         '_back=Module["_back"]=wasmExports["back"];_unused=Module["_unused"]=wasmExports["unused"];'
-        '_data=Module["_data"]=wasmExports["data"].value>>>0}'
+        '_data=Module["_data"]=wasmExports["data"].value>>>0;wasmTable=Module["wasmTable"]=wasmExports["wasmTable"]}'
     )
     cut_glue, cut_module = wasm_exports.cut(glue, module, ['Module["_data"]'])
     assert [n for n, _, _ in wasm_exports.exports(cut_module)] == ["used", "back", "data", "memory", "wasmTable"]
     assert cut_module.endswith(b"wasmTable\x01\x05") and cut_module.startswith(b"\0asm\1\0\0\0" + imports)
-    assert cut_glue == (
-        "var _used,_back,_data,other;function f(){return _used()}"
+    assert cut_glue == (  # the table is assigned though no script names it: it is always exported
+        "var _used,_back,_data,wasmTable,other;function f(){return _used()}"
         'function assignWasmExports(wasmExports){_used=Module["_used"]=wasmExports["used"];'
-        '_back=Module["_back"]=wasmExports["back"];_data=Module["_data"]=wasmExports["data"].value>>>0}'
+        '_back=Module["_back"]=wasmExports["back"];_data=Module["_data"]=wasmExports["data"].value>>>0;'
+        'wasmTable=Module["wasmTable"]=wasmExports["wasmTable"]}'
     )
     assert wasm_exports.got_imports(module) == {"back"}
     alone = 'var _unused;function assignWasmExports(wasmExports){_unused=Module["_unused"]=wasmExports["unused"]}'
