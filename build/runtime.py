@@ -143,25 +143,57 @@ GLUE_PATCHES = [
     ),
     (
         # Emscripten's dynamic linker gives every function the main module
-        # exports (about 7,400) a slot in the function table, and each of
-        # its 8,500 symbols a WebAssembly.Global in its table of symbols
-        # (GOT), for side modules that might import them: 20-25 ms of every
-        # start in Chromium. Only a side module (a .so, which the game never
-        # loads) reads those symbols. So the main module's symbols wait in a
-        # Map, each made into its Global, with the value it would have had,
-        # when first asked for (docs/PERFORMANCE.md, run 57). The slots are
-        # taken as before, in the same order: the snapshot's memory holds
-        # them. The loop is updateGOT's, for a GOT of the module's imports.
+        # exports a slot in the function table, and each of its symbols a
+        # WebAssembly.Global in its table of symbols (GOT), for side modules
+        # that might import them: 20-25 ms of every start in Chromium with
+        # npm's 8,500 exports (docs/PERFORMANCE.md, run 57). Only a side
+        # module (a .so, which the game never loads) reads those symbols. So
+        # the main module's symbols wait in a Map, each made into its Global
+        # when first asked for: a data symbol with the value it would have
+        # had, a function with a slot found or taken then (run 70). The loop
+        # is updateGOT's, for a GOT of the module's imports. The snapshot's
+        # memory holds slot numbers: the Worker that makes it links with
+        # this same glue, so a restore finds the slots it was made with.
         "keep the main module's symbols in a Map until asked for",
         "var GOT={};",
         "var GOTOwn={},GOTLazy=new Map;var GOT=new Proxy(GOTOwn,{get(target,symName){"
         "if(symName in target||!GOTLazy.has(symName))return target[symName];"
-        'var entry=target[symName]=new WebAssembly.Global({value:"i32",mutable:true},GOTLazy.get(symName));'
-        "GOTLazy.delete(symName);return entry}});"
+        "var value=GOTLazy.get(symName);GOTLazy.delete(symName);"
+        'return target[symName]=new WebAssembly.Global({value:"i32",mutable:true},'
+        'typeof value=="function"?addFunction(value):value)}});'
         "var linkMainExports=exports=>{for(var symName in exports){if(isInternalSym(symName))continue;"
-        "var value=exports[symName];var entry=GOTOwn[symName];if(entry&&entry.value!=-1)continue;var newValue;"
-        'if(typeof value=="function")newValue=addFunction(value);else if(typeof value.value=="number")newValue=value;'
-        "else continue;if(entry)entry.value=newValue;else GOTLazy.set(symName,+newValue)}};",
+        "var value=exports[symName];var entry=GOTOwn[symName];if(entry&&entry.value!=-1)continue;"
+        'if(typeof value=="function"){if(entry)entry.value=addFunction(value);else GOTLazy.set(symName,value)}'
+        'else if(typeof value.value=="number"){if(entry)entry.value=value;else GOTLazy.set(symName,+value)}}};',
+    ),
+    (
+        # addFunction first looks a function up among those in the table;
+        # the first lookup maps the whole table, a function object made for
+        # each of its thousands of slots (5-23 ms of every start, run 70).
+        # Only a wasm function can be found there: a JavaScript function
+        # goes in as a wrapper, and the map has it from addFunction itself.
+        # Emscripten's JavaScript functions carry their wasm signature
+        # (`.sig`, which a wrapper needs); a wasm function has none. So the
+        # table is mapped at the first lookup of a function without a
+        # signature, and the JavaScript functions reportUndefinedSymbols
+        # wraps at every start never cause it. Once mapped, the map is the
+        # one npm's glue would have made.
+        "map the function table only when a wasm function is looked up",
+        "var getFunctionAddress=func=>{if(!functionsInTableMap){functionsInTableMap=new WeakMap;"
+        "updateTableMap(0,wasmTable.length)}return functionsInTableMap.get(func)||0};",
+        "var tableMapped=false;var getFunctionAddress=func=>{functionsInTableMap??=new WeakMap;"
+        'if(!tableMapped&&typeof func.sig!="string"){tableMapped=true;updateTableMap(0,wasmTable.length)}'
+        "return functionsInTableMap.get(func)||0};",
+    ),
+    (
+        # Pyodide's call trampoline is a wasm function made just before it
+        # is added, so it cannot be in the table yet: it takes a fresh slot,
+        # the one addFunction would give it, without a lookup (which would
+        # map the whole table, above).
+        "give Pyodide's new trampoline a fresh slot without a lookup",
+        "return addFunction(trampolineInstance.exports.trampoline_call)}",
+        "var fresh=trampolineInstance.exports.trampoline_call,slot=getEmptyTableSlot();"
+        "setWasmTableEntry(slot,fresh);(functionsInTableMap??=new WeakMap).set(fresh,slot);return slot}",
     ),
     (
         "link the main module's symbols lazily",
