@@ -158,9 +158,10 @@ GLUE_PATCHES = [
         "var GOT={};",
         "var GOTOwn={},GOTLazy=new Map;var GOT=new Proxy(GOTOwn,{get(target,symName){"
         "if(symName in target||!GOTLazy.has(symName))return target[symName];"
-        "var value=GOTLazy.get(symName);GOTLazy.delete(symName);"
-        'return target[symName]=new WebAssembly.Global({value:"i32",mutable:true},'
-        'typeof value=="function"?addFunction(value):value)}});'
+        "var value=GOTLazy.get(symName);"
+        'var entry=new WebAssembly.Global({value:"i32",mutable:true},'
+        'typeof value=="function"?addFunction(value):value);'
+        "GOTLazy.delete(symName);return target[symName]=entry}});"
         "var linkMainExports=exports=>{for(var symName in exports){if(isInternalSym(symName))continue;"
         "var value=exports[symName];var entry=GOTOwn[symName];if(entry&&entry.value!=-1)continue;"
         'if(typeof value=="function"){if(entry)entry.value=addFunction(value);else GOTLazy.set(symName,value)}'
