@@ -210,8 +210,12 @@ def with_exports(data: bytes, keep: Iterable[str]) -> bytes:
     return bytes(out)
 
 
-class _Glue:
-    """Emscripten's glue, with its list of every export and its declaration of their variables."""
+class Glue:
+    """Emscripten's glue, with its list of every export and its declaration of their variables.
+
+    Raises WasmError when the glue does not have them in the shape
+    Emscripten writes (one ``assignWasmExports``, one ``var`` statement).
+    """
 
     def __init__(self, glue: str):
         assign_all = list(ASSIGN_ALL.finditer(glue))
@@ -256,28 +260,22 @@ class _Glue:
         return "".join(text) + self.glue[at:]
 
 
-def named_by_javascript(glue: str, others: Iterable[str]) -> set[str]:
-    """The names by which the glue or the other scripts can reach an export.
+    def named(self, others: Iterable[str]) -> set[str]:
+        """The names by which this glue or the other scripts can reach an export.
 
-    ``glue`` is Emscripten's ``pyodide.asm.mjs``; ``others`` the texts of the
-    other scripts on the page that may call into the wasm. The set holds
-    every export whose name, glue variable or ``Module`` key they use, and
-    every other word they hold as well (no export has most of those names).
-    """
-    parts = _Glue(glue)
-    used = set()
-    for text in [parts.outside(), *others]:
-        used.update(IDENTIFIER.findall(text))  # string contents too: Module["_x"], wasmExports["x"]
-    # An export counts as named when its variable or its Module key is
-    # used, or when its own name is (wasmExports["malloc"], a name in a
-    # string): a few libc names that are also common words stay for nothing.
-    named = {export for _, variable, key, export in parts.statements if variable in used or key in used}
-    return named | used
-
-
-def glue_assigning(glue: str, keep: Iterable[str]) -> str:
-    """The glue with only the statements (and variables) of assignWasmExports for the exports in ``keep``."""
-    return _Glue(glue).text(set(keep))
+        ``others`` are the texts of the other scripts on the page that may
+        call into the wasm. The set holds every export whose name, glue
+        variable or ``Module`` key they use, and every other word they hold
+        as well (no export has most of those names).
+        """
+        used = set()
+        for text in [self.outside(), *others]:
+            used.update(IDENTIFIER.findall(text))  # string contents too: Module["_x"], wasmExports["x"]
+        # An export counts as named when its variable or its Module key is
+        # used, or when its own name is (wasmExports["malloc"], a name in a
+        # string): a few libc names that are also common words stay for nothing.
+        named = {export for _, variable, key, export in self.statements if variable in used or key in used}
+        return named | used
 
 
 def cut(glue: str, wasm: bytes, others: Iterable[str]) -> tuple[str, bytes]:
@@ -286,6 +284,7 @@ def cut(glue: str, wasm: bytes, others: Iterable[str]) -> tuple[str, bytes]:
     The glue no longer assigns (nor declares) what the wasm stops exporting:
     its list of every export is about 390 of its 1,250 kB.
     """
+    parts = Glue(glue)
     always = {name for name, kind, _ in exports(wasm) if kind not in SYMBOLS}  # memory, table, tags
-    keep = named_by_javascript(glue, others) | got_imports(wasm) | always
-    return glue_assigning(glue, keep), with_exports(wasm, keep)
+    keep = parts.named(others) | got_imports(wasm) | always
+    return parts.text(keep), with_exports(wasm, keep)

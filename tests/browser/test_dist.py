@@ -15,6 +15,14 @@ from conftest import ROOT, build_from, copy_sources, file_list
 NOT_LISTED = {"files.json", "sw.js", ".nojekyll"}  # host and worker files, not game files
 
 
+def build_runtime() -> dict:
+    """build/runtime.py's names (GLUE_PATCHES, wasm_exports, ...), from a fresh run of it.
+
+    Fresh each time: a test may change the module's globals (the stale-list test does).
+    """
+    return runpy.run_path(str(ROOT / "build" / "runtime.py"))
+
+
 def test_file_list_is_complete_and_true(dist):
     build = file_list(dist)
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
@@ -86,7 +94,7 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     (test_startup_marks.py)."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
     shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    runtime = runpy.run_path(str(ROOT / "build" / "runtime.py"))
+    runtime = build_runtime()
     wasm_exports, patches = runtime["wasm_exports"], runtime["GLUE_PATCHES"]
     kept = [name for name, _, _ in wasm_exports.exports((folder / "pyodide.asm.wasm").read_bytes())]
     text = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
@@ -94,7 +102,7 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     for why, old, new in patches:
         assert text.count(old) == 1, why
         text = text.replace(old, new)
-    text = wasm_exports.glue_assigning(text, kept)
+    text = wasm_exports.Glue(text).text(set(kept))
     listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
     assert shipped == marked(text, listed["pyodide/pyodide.asm.mjs"], tmp_path)
     # Pyodide's own module is npm's, marked; no file carries V8's file-wide hint.
@@ -129,9 +137,9 @@ def test_a_build_with_all_wasm_exports_ships_npm_s_wasm(all_exports):
     assert (folder / "pyodide.asm.wasm").read_bytes() == (npm / "pyodide.asm.wasm").read_bytes()
     glue = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     assert glue.startswith("//# allFunctionsCalledOnLoad\n")
-    wasm_exports = runpy.run_path(str(ROOT / "build" / "runtime.py"))["wasm_exports"]
-    every = wasm_exports._Glue((npm / "pyodide.asm.mjs").read_text(encoding="utf-8")).statements
-    assert wasm_exports._Glue(glue).statements == every and len(every) > 4_000
+    wasm_exports = build_runtime()["wasm_exports"]
+    every = wasm_exports.Glue((npm / "pyodide.asm.mjs").read_text(encoding="utf-8")).statements
+    assert wasm_exports.Glue(glue).statements == every and len(every) > 4_000
 
 
 def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
@@ -140,7 +148,7 @@ def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
     no script of the page names an export it no longer has, by its own name,
     its glue variable or its Module key. The memory, the table and the tags
     stay; most of the 8,500 symbols meant for side modules go."""
-    wasm_exports = runpy.run_path(str(ROOT / "build" / "runtime.py"))["wasm_exports"]
+    wasm_exports = build_runtime()["wasm_exports"]
     (folder,) = (dist / "runtime").glob("pyodide-*")
     npm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
     shipped = (folder / "pyodide.asm.wasm").read_bytes()
@@ -159,7 +167,7 @@ def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
     # its glue variable or Module key ("_" + name), outside the glue's two
     # lists of what it assigns.
     dropped = {name for name, _, _ in every} - kept
-    glue = wasm_exports._Glue((folder / "pyodide.asm.mjs").read_text(encoding="utf-8")).outside()
+    glue = wasm_exports.Glue((folder / "pyodide.asm.mjs").read_text(encoding="utf-8")).outside()
     scripts = [p for p in (dist / "runtime").rglob("*") if p.suffix in (".js", ".mjs") and p.name != "pyodide.asm.mjs"]
     words = set(wasm_exports.IDENTIFIER.findall("\n".join([glue, *(p.read_text(encoding="utf-8") for p in scripts)])))
     assert len(scripts) >= 5 and {"_malloc", "_PyErr_Occurred"} <= words
@@ -170,7 +178,7 @@ def test_wasm_exports_cuts_a_small_module_and_refuses_what_it_cannot_read():
     """build/wasm_exports.py on a hand-made module and glue: only what the
     scripts name (or the module imports back through GOT) stays exported
     and assigned; anything it cannot read is refused, never guessed at."""
-    runtime = runpy.run_path(str(ROOT / "build" / "runtime.py"))
+    runtime = build_runtime()
     wasm_exports = runtime["wasm_exports"]
     assert doctest.testmod(wasm_exports).failed == 0
 
@@ -365,7 +373,7 @@ def test_the_lazy_linker_links_as_emscripten_does(all_exports, tmp_path):
     test_the_game_plays_the_same_on_the_cut_wasm)."""
     # The premise of mapping the table only for a function without `.sig`:
     # the glue signs JavaScript functions only, never a wasm export.
-    wasm_exports = runpy.run_path(str(ROOT / "build" / "runtime.py"))["wasm_exports"]
+    wasm_exports = build_runtime()["wasm_exports"]
     npm = ROOT / "node_modules" / "pyodide"
     signed = set(re.findall(r'([\w$]+)\.sig="', (npm / "pyodide.asm.mjs").read_text(encoding="utf-8")))
     exported = {name for name, _, _ in wasm_exports.exports((npm / "pyodide.asm.wasm").read_bytes())}
@@ -398,7 +406,7 @@ def test_pyscript_core_chunk_has_each_edit_of_the_build(dist, tmp_path):
     """build/runtime.py's CORE_PATCHES (strict CSP, a refused IndexedDB, PyScript's own package) are each
     in the chunk once, none of the text they replace is left, and the shipped chunk is that chunk with
     its start-up functions marked (test_startup_marks.py)."""
-    runtime = runpy.run_path(str(ROOT / "build" / "runtime.py"))
+    runtime = build_runtime()
     (chunk,) = (dist / "runtime").glob("pyscript-*/core-*.js")
     edited = tmp_path / chunk.name
     edited.write_bytes((ROOT / "node_modules" / "@pyscript" / "core" / "dist" / chunk.name).read_bytes())
@@ -423,7 +431,7 @@ def test_a_stale_list_of_start_up_functions_stops_the_build(tmp_path):
     file no longer has, stops the build with the command that records it
     again: it would otherwise leave the start-up scripts unmarked, or mark
     the wrong functions, and nothing else would say so."""
-    runtime = runpy.run_path(str(ROOT / "build" / "runtime.py"))
+    runtime = build_runtime()
     listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))
     versions = {"pyodide": listed["pyodide"], "pyscript": listed["pyscript"]}
     files: dict[str, list[str]] = {"pyodide": [], "pyscript": []}
