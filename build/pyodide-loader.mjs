@@ -326,22 +326,28 @@ function unpackSnapshot(packed, bytes) {
 }
 
 // What Pyodide is handed to restore a snapshot without unpacking all of it:
-// `head`, a buffer of the snapshot's length that holds only what Pyodide
-// reads of it (its header and metadata, up to where its memory starts; the
-// rest stays a fresh buffer's zeros, which take no memory until written),
-// `start`, where its memory starts, and `restore(memory, top)`, which
-// writes the snapshot's memory into the WebAssembly memory in place of
-// Pyodide's copy of the whole buffer (build/runtime.py, GLUE_PATCHES). Half of the 31 MB are zeros that a fresh
-// memory has already: they are written only below `top`, the end of what
-// the new instance has used. Throws with why a snapshot is refused.
+// `head`, the snapshot's header and metadata only (what Pyodide reads of
+// it, up to where its memory starts), `start`, where its memory starts,
+// `bytes`, its size, and `restore(memory, top)`, which writes the
+// snapshot's memory into the WebAssembly memory in place of Pyodide's copy
+// of the whole buffer (build/runtime.py, GLUE_PATCHES). Half of the 31 MB
+// are zeros that a fresh memory has already: they are written only below
+// `top`, the end of what the new instance has used. The head once was a
+// buffer of the snapshot's whole size, zeros past the metadata: V8 counts
+// such a buffer whole, and its 31 MB set off a full garbage collection in
+// the middle of every restored start, 6-15 ms of the main thread
+// (docs/PERFORMANCE.md, run 74). Pyodide sizes its memory from the wasm,
+// not from the snapshot, so the head needs nothing past the metadata.
+// Throws with why a snapshot is refused.
 function snapshotParts(packed, bytes) {
   const runs = pageRuns(packed, bytes);
-  const head = new Uint8Array(bytes);
-  writePages(runs, packed, head.subarray(0, Math.min(8, bytes)), 0, 0);
-  const start = bytes < 8 ? bytes : new Uint32Array(head.buffer, 0, 2)[1]; // where the memory starts
-  if (start > bytes || (bytes - start) % WASM_PAGE !== 0) throw new Error("its memory is not whole pages");
-  writePages(runs, packed, head.subarray(0, start), 0, 0);
-  return { head, start, restore: (memory, top) => writePages(runs, packed, memory, start, top) };
+  const first = new Uint8Array(Math.min(8, bytes));
+  writePages(runs, packed, first, 0, 0);
+  const start = bytes < 8 ? bytes : new Uint32Array(first.buffer, 0, 2)[1]; // where the memory starts
+  if (start > bytes || start % 16 !== 0 || (bytes - start) % WASM_PAGE !== 0) throw new Error("its memory is not whole pages");
+  const head = new Uint8Array(start);
+  writePages(runs, packed, head, 0, 0);
+  return { head, start, bytes, restore: (memory, top) => writePages(runs, packed, memory, start, top) };
 }
 
 // Whether a record's snapshot size fits its stored size (the page map, then
@@ -355,17 +361,19 @@ const sizeFits = (bytes, stored) =>
   stored <= mapLength(bytes) + bytes;
 
 // Pyodide's glue calls this (build/runtime.py, GLUE_PATCHES) with its Module
-// and the part of `head` that holds the snapshot's memory, where it would
-// copy that part into the WebAssembly memory whole. Everything the new
-// instance has written so far lies below its program break (its data, its
-// stack, what it allocated before the restore), so the zero pages past it
-// need no writing.
+// and the part of `head` past the metadata (empty: the head ends there),
+// where it would copy the snapshot's memory into the WebAssembly memory
+// whole. Everything the new instance has written so far lies below its
+// program break (its data, its stack, what it allocated before the
+// restore), so the zero pages past it need no writing.
 function restoreMemory(Module, memory, parts) {
-  const { head, start } = parts ?? {};
-  if (memory.buffer !== head?.buffer || memory.byteOffset !== start || memory.length !== head.length - start)
+  const { head, start, bytes } = parts ?? {};
+  if (memory.buffer !== head?.buffer || memory.byteOffset !== start || memory.length !== 0)
     throw new Error("not the memory of the snapshot handed to Pyodide");
-  const top = typeof Module._sbrk === "function" ? Module._sbrk(0) >>> 0 : memory.length;
-  parts.restore(Module.HEAPU8.subarray(0, memory.length), top);
+  const size = bytes - start;
+  if (size > Module.HEAPU8.length) throw new Error(`its memory (${size} bytes) does not fit Python's (${Module.HEAPU8.length})`);
+  const top = typeof Module._sbrk === "function" ? Module._sbrk(0) >>> 0 : size;
+  parts.restore(Module.HEAPU8.subarray(0, size), top);
 }
 
 // For tests/browser/test_snapshot.py and bench/restore.mjs.
