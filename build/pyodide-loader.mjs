@@ -438,7 +438,16 @@ function forgetSnapshot() {
 // Every restore starts from the same memory, so from the same state of
 // `random`: reseed it from the browser's entropy (os.urandom). The game's
 // deals already come from `secrets` (entropy, not memory) and per-hand seeds.
-const RESEED = "import random\nrandom.seed()\n";
+// Called as a function, not run as source: Pyodide would tokenize, parse and
+// compile even these two lines first.
+function reseed(pyodide) {
+  const random = pyodide.pyimport("random");
+  try {
+    random.seed();
+  } finally {
+    random.destroy();
+  }
+}
 
 // In the Worker: every module of the game but the page's own script, so
 // that a restored page finds them all in sys.modules (its file system,
@@ -462,7 +471,7 @@ async function makeSnapshot() {
   const quiet = () => {};
   const pyodide = await loadPlain({
     env: { PYTHONPATH: ZIP_PATH },
-    fsInit: (FS) => FS.writeFile(ZIP_PATH, data),
+    fsInit: (FS) => FS.writeFile(ZIP_PATH, data, { canOwn: true }), // see loadPyodide
     stdout: quiet,
     stderr: quiet,
     _makeSnapshot: true,
@@ -565,7 +574,12 @@ export async function loadPyodide(options = {}) {
       ...options,
       env: { ...options.env, PYTHONPATH: ZIP_PATH },
       fsInit: async (FS, info) => {
-        FS.writeFile(ZIP_PATH, data);
+        // The file system keeps `data` itself (canOwn) rather than a copy:
+        // 2.2 MB less held while Python starts, where V8 counts every
+        // buffer, the WebAssembly memory's 31 MB among them, towards a full
+        // garbage collection (docs/PERFORMANCE.md, run 76). Nothing writes
+        // to the zip; zipEntries only reads it.
+        FS.writeFile(ZIP_PATH, data, { canOwn: true });
         if (options.fsInit) await options.fsInit(FS, info);
       },
     };
@@ -577,7 +591,7 @@ export async function loadPyodide(options = {}) {
         pyodide = await loadPlain({ ...withZip, _loadSnapshot: head, _restoreMemory });
         delete pyodide._api?.config?._loadSnapshot; // nor Pyodide's configuration
         delete pyodide._api?.config?._restoreMemory;
-        pyodide.runPython(RESEED);
+        reseed(pyodide);
         stdlib = "snapshot";
         snapshotState = "restored";
       } catch (error) {

@@ -5,7 +5,8 @@ a page of this config can load into runtime/<package>-<version>-<hash>/
 and edits some of them:
 
 - PyScript's core chunk (CORE_PATCHES, and the plugin table of patch_core);
-- Pyodide's Emscripten glue, pyodide.asm.mjs (GLUE_PATCHES);
+- Pyodide's Emscripten glue, pyodide.asm.mjs (GLUE_PATCHES), and its own
+  module, pyodide.mjs (PYODIDE_PATCHES);
 - Pyodide's wasm, pyodide.asm.wasm, cut down to the exports the page's
   JavaScript names, and the glue's list of exports with it
   (build/wasm_exports.py; ``--all-wasm-exports`` leaves both whole);
@@ -123,6 +124,24 @@ CORE_PATCHES = [
         "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})",
         "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
         "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)}).catch(()=>{})",
+    ),
+]
+
+
+# Edits to Pyodide's own module, pyodide.mjs, each applied exactly once or the
+# build fails, as CORE_PATCHES.
+PYODIDE_PATCHES = [
+    (
+        # Pyodide writes the standard library's zip (2.5 MB) into its file
+        # system as a copy, and the downloaded bytes stay in memory until a
+        # garbage collection. V8 counts every buffer, the WebAssembly
+        # memory's 31 MB among them, towards its limit for a full garbage
+        # collection, which then fell in the middle of restored starts
+        # (docs/PERFORMANCE.md, run 76). The file system keeps the bytes
+        # themselves instead (canOwn); nothing writes to that zip.
+        "let the file system keep the standard library's zip",
+        "n.FS.writeFile(`/lib/python${i}${s}.zip`,r)",
+        "n.FS.writeFile(`/lib/python${i}${s}.zip`,r,{canOwn:!0})",
     ),
 ]
 
@@ -395,7 +414,12 @@ def copy_runtime(
                 glue, wasm = wasm_exports.cut(glue, wasm, [path.read_text(encoding="utf-8") for path in wasm_readers])
             except wasm_exports.WasmError as error:
                 die(f"cannot cut the exports of Pyodide's wasm ({error}); build with --all-wasm-exports")
-        edited = {"pyodide.asm.mjs": glue.encode("utf-8"), "pyodide.asm.wasm": wasm}  # bytes: no newline translation
+        loader = patched((src / "pyodide.mjs").read_bytes().decode("utf-8"), PYODIDE_PATCHES, "pyodide.mjs")
+        edited = {  # bytes: no newline translation
+            "pyodide.asm.mjs": glue.encode("utf-8"),
+            "pyodide.asm.wasm": wasm,
+            "pyodide.mjs": loader.encode("utf-8"),
+        }
     for name in names:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
         if name in edited:
