@@ -335,9 +335,10 @@ function unpackSnapshot(packed, bytes) {
 // `top`, the end of what the new instance has used. The head once was a
 // buffer of the snapshot's whole size, zeros past the metadata: V8 counts
 // such a buffer whole, and its 31 MB set off a full garbage collection in
-// the middle of every restored start, 6-15 ms of the main thread
-// (docs/PERFORMANCE.md, run 74). Pyodide sizes its memory from the wasm,
-// not from the snapshot, so the head needs nothing past the metadata.
+// the middle of restored starts (13-15 ms of the main thread, and its
+// incremental marking: docs/PERFORMANCE.md, runs 72 to 78). Pyodide
+// sizes its memory from the wasm, not from the snapshot, so the head
+// needs nothing past the metadata.
 // Throws with why a snapshot is refused.
 function snapshotParts(packed, bytes) {
   const runs = pageRuns(packed, bytes);
@@ -560,7 +561,7 @@ export async function loadPyodide(options = {}) {
   let pyodide, stdlib, reason;
   const found = await stored;
   const { data: snapshot, state } = found;
-  // 15 MB stored (and `head`, 31 MB long) that are garbage once restored: this module keeps `stored` for good.
+  // 15 MB stored that are garbage once restored: this module keeps `stored` for good.
   delete found.data;
   let snapshotState = state ?? "unused";
   // PyScript's package in the zip, read while Pyodide loads: a restored start
@@ -577,7 +578,7 @@ export async function loadPyodide(options = {}) {
         // The file system keeps `data` itself (canOwn) rather than a copy:
         // 2.2 MB less held while Python starts, where V8 counts every
         // buffer, the WebAssembly memory's 31 MB among them, towards a full
-        // garbage collection (docs/PERFORMANCE.md, run 76). Nothing writes
+        // garbage collection (docs/PERFORMANCE.md, runs 72 to 78). Nothing writes
         // to the zip; zipEntries only reads it.
         FS.writeFile(ZIP_PATH, data, { canOwn: true });
         if (options.fsInit) await options.fsInit(FS, info);

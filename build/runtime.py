@@ -137,7 +137,7 @@ PYODIDE_PATCHES = [
         # garbage collection. V8 counts every buffer, the WebAssembly
         # memory's 31 MB among them, towards its limit for a full garbage
         # collection, which then fell in the middle of restored starts
-        # (docs/PERFORMANCE.md, run 76). The file system keeps the bytes
+        # (docs/PERFORMANCE.md, runs 72 to 78). The file system keeps the bytes
         # themselves instead (canOwn); nothing writes to that zip.
         "let the file system keep the standard library's zip",
         "n.FS.writeFile(`/lib/python${i}${s}.zip`,r)",

@@ -70,6 +70,17 @@ def test_service_worker_knows_this_build(dist):
     assert embedded["files"] == [[f["url"], f["bytes"], f["sha256"]] for f in build["files"]]
 
 
+def patched_pyodide_module(runtime: dict) -> str:
+    """npm's pyodide.mjs with build/runtime.py's PYODIDE_PATCHES, each found once."""
+    text = (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    patches = runtime["PYODIDE_PATCHES"]
+    assert len(patches) == 1  # its file system keeps the standard library's zip (canOwn)
+    for why, old, new in patches:
+        assert text.count(old) == 1, why
+        text = text.replace(old, new)
+    return text
+
+
 def marked(text: str, keys: list[str], tmp: Path) -> str:
     """``text`` as build/eager.mjs marks it."""
     path = tmp / "marked.mjs"
@@ -91,7 +102,8 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     its functions out of the table until asked for, maps the table only for
     a wasm function, and wraps JavaScript functions in a few modules, and V8
     compiles the functions a start calls as the file loads
-    (test_startup_marks.py)."""
+    (test_startup_marks.py). Beside it, pyodide.mjs is npm's with
+    PYODIDE_PATCHES (its file system keeps the standard library's zip)."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
     shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     runtime = build_runtime()
@@ -105,9 +117,10 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     text = wasm_exports.Glue(text).text(set(kept))
     listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
     assert shipped == marked(text, listed["pyodide/pyodide.asm.mjs"], tmp_path)
-    # Pyodide's own module is npm's, marked; no file carries V8's file-wide hint.
-    npm = (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
-    assert (folder / "pyodide.mjs").read_text(encoding="utf-8") == marked(npm, listed["pyodide/pyodide.mjs"], tmp_path)
+    # Pyodide's own module is npm's with PYODIDE_PATCHES, marked; no file
+    # carries V8's file-wide hint.
+    module = marked(patched_pyodide_module(runtime), listed["pyodide/pyodide.mjs"], tmp_path)
+    assert (folder / "pyodide.mjs").read_text(encoding="utf-8") == module
     assert not [p.name for p in (dist / "runtime").rglob("*js") if p.read_bytes().startswith(b"//# allFunctions")]
 
 
@@ -116,8 +129,7 @@ def test_a_build_without_the_marks_has_the_glue_whole_behind_v8_s_hint(tmp_path)
     build_from(copy_sources(tmp_path / "src"), tmp_path / "out", "--no-startup-marks")
     (folder,) = (tmp_path / "out" / "runtime").glob("pyodide-*")
     assert (folder / "pyodide.asm.mjs").read_bytes().startswith(b"//# allFunctionsCalledOnLoad\n")
-    npm = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
-    assert (folder / "pyodide.mjs").read_bytes() == npm.read_bytes()
+    assert (folder / "pyodide.mjs").read_text(encoding="utf-8") == patched_pyodide_module(build_runtime())
 
 
 @pytest.fixture(scope="module")
