@@ -47,6 +47,7 @@ const maker = await loadPyodide({ indexURL, stdout: quiet, stderr: quiet, _makeS
 maker.runPython("import asyncio, decimal, json, random");
 const snapshot = maker.makeMemorySnapshot();
 const packed = loader.packSnapshot(snapshot);
+const table = maker._module.wasmTable.length; // the function table's size, as the loader's record keeps it
 
 const ways = {
   whole: () => {
@@ -54,7 +55,7 @@ const ways = {
     return { _loadSnapshot: whole, _restoreMemory: (Module, memory) => Module.HEAP8.set(memory) };
   },
   pages: () => {
-    const parts = loader.snapshotParts(packed, snapshot.length);
+    const parts = loader.snapshotParts(packed, snapshot.length, table);
     return { _loadSnapshot: parts.head, _restoreMemory: (Module, memory) => loader.restoreMemory(Module, memory, parts) };
   },
 };
@@ -110,7 +111,7 @@ const writes = {
 const written = { python: [], js: [] };
 for (let round = 0; round < rounds; round++) {
   for (const way of round % 2 ? ["js", "python"] : ["python", "js"]) {
-    const parts = loader.snapshotParts(packed, snapshot.length);
+    const parts = loader.snapshotParts(packed, snapshot.length, table);
     const pyodide = await loadPyodide({
       indexURL,
       stdout: quiet,

@@ -26,7 +26,8 @@
 // table: the zip missing or not the build's (size or SHA-256), a start with
 // it that throws (a .pyc of another Python, damaged bytecode), game bytecode
 // that does not load, a stored snapshot that is damaged (size, pages,
-// SHA-256) or whose restore throws (it is then deleted, and made again).
+// SHA-256), made with a function table of another size, or whose restore
+// throws (it is then deleted, and made again).
 // What happened is in globalThis.bazaStart = {stdlib: "snapshot" |
 // "precompiled" | "source", game: "snapshot" | "precompiled" | "source" |
 // "files", reason, snapshot: "restored" | "none" | "another build's" |
@@ -328,7 +329,8 @@ function unpackSnapshot(packed, bytes) {
 // What Pyodide is handed to restore a snapshot without unpacking all of it:
 // `head`, the snapshot's header and metadata only (what Pyodide reads of
 // it, up to where its memory starts), `start`, where its memory starts,
-// `bytes`, its size, and `restore(memory, top)`, which writes the
+// `bytes`, its size, `table`, the size of the function table it was made
+// with (see restoreMemory), and `restore(memory, top)`, which writes the
 // snapshot's memory into the WebAssembly memory in place of Pyodide's copy
 // of the whole buffer (build/runtime.py, GLUE_PATCHES). Half of the 31 MB
 // are zeros that a fresh memory has already: they are written only below
@@ -340,7 +342,7 @@ function unpackSnapshot(packed, bytes) {
 // sizes its memory from the wasm, not from the snapshot, so the head
 // needs nothing past the metadata.
 // Throws with why a snapshot is refused.
-function snapshotParts(packed, bytes) {
+function snapshotParts(packed, bytes, table) {
   const runs = pageRuns(packed, bytes);
   const first = new Uint8Array(Math.min(8, bytes));
   writePages(runs, packed, first, 0, 0);
@@ -348,7 +350,7 @@ function snapshotParts(packed, bytes) {
   if (start > bytes || start % 16 !== 0 || (bytes - start) % WASM_PAGE !== 0) throw new Error("its memory is not whole pages");
   const head = new Uint8Array(start);
   writePages(runs, packed, head, 0, 0);
-  return { head, start, bytes, restore: (memory, top) => writePages(runs, packed, memory, start, top) };
+  return { head, start, bytes, table, restore: (memory, top) => writePages(runs, packed, memory, start, top) };
 }
 
 // Whether a record's snapshot size fits its stored size (the page map, then
@@ -367,10 +369,18 @@ const sizeFits = (bytes, stored) =>
 // whole. Everything the new instance has written so far lies below its
 // program break (its data, its stack, what it allocated before the
 // restore), so the zero pages past it need no writing.
+//
+// A C function pointer in the snapshot's memory is a slot number of the
+// function table: the new instance must have laid its table out as the
+// Worker's was when it made the snapshot, or Python would call the wrong
+// functions. Both run the same glue, so the sizes match (8,992 slots);
+// a table of another size is refused here, before Python runs.
 function restoreMemory(Module, memory, parts) {
-  const { head, start, bytes } = parts ?? {};
+  const { head, start, bytes, table } = parts ?? {};
   if (memory.buffer !== head?.buffer || memory.byteOffset !== start || memory.length !== 0)
     throw new Error("not the memory of the snapshot handed to Pyodide");
+  const slots = Module.wasmTable?.length;
+  if (slots !== table) throw new Error(`it was made with a function table of ${table} slots, this Python has ${slots}`);
   const size = bytes - start;
   if (size > Module.HEAPU8.length) throw new Error(`its memory (${size} bytes) does not fit Python's (${Module.HEAPU8.length})`);
   const top = typeof Module._sbrk === "function" ? Module._sbrk(0) >>> 0 : size;
@@ -387,10 +397,10 @@ export { packSnapshot, restoreMemory, snapshotParts, unpackGame, unpackSnapshot,
 // arrive there and their hash about 10 ms. A Worker doing all of it was
 // tried, and its own start cost more than it saved on two cores
 // (docs/PERFORMANCE.md, run 24).
-async function checkedSnapshot(blob, sha256, bytes) {
+async function checkedSnapshot(blob, sha256, bytes, table) {
   const packed = new Uint8Array(await blob.arrayBuffer());
   if (hex(await crypto.subtle.digest("SHA-256", packed)) !== sha256) throw new Error("SHA-256 is not the stored one");
-  const parts = snapshotParts(packed, bytes);
+  const parts = snapshotParts(packed, bytes, table);
   mark("snapshot-checked");
   return parts;
 }
@@ -425,9 +435,11 @@ async function readSnapshot() {
       ? `${blob.size} bytes, ${record.stored} were stored`
       : !sizeFits(record.bytes, record.stored)
         ? `${record.bytes} bytes is not a snapshot's size`
-        : "";
+        : !(Number.isInteger(record.table) && record.table > 0)
+          ? "no size of its function table"
+          : "";
   if (problem) return { state: `refused: ${problem}` };
-  const data = checkedSnapshot(blob, record.sha256, record.bytes);
+  const data = checkedSnapshot(blob, record.sha256, record.bytes, record.table);
   data.catch(() => {}); // handled in loadPyodide
   return { data };
 }
@@ -480,12 +492,15 @@ async function makeSnapshot() {
   if (unpackGame(pyodide) !== "precompiled") throw new Error("the game's bytecode does not load");
   pyodide.runPython(IMPORT_GAME);
   const snapshot = pyodide.makeMemorySnapshot();
+  const table = pyodide._module?.wasmTable?.length;
+  if (!Number.isInteger(table)) throw new Error("no function table where the loader looks for it");
   const packed = packSnapshot(snapshot);
   const sha256 = hex(await crypto.subtle.digest("SHA-256", packed));
   // {key, bytes: the snapshot's size, stored: the packed size, sha256: the
-  // packed bytes', data, made}. The data is a Blob, so that reading the
-  // record does not read its bytes too (readSnapshot).
-  const record = { key: SNAPSHOT_KEY, bytes: snapshot.length, stored: packed.length, sha256, data: new Blob([packed]), made: Date.now() };
+  // packed bytes', table: the function table's size (restoreMemory), data,
+  // made}. The data is a Blob, so that reading the record does not read its
+  // bytes too (readSnapshot).
+  const record = { key: SNAPSHOT_KEY, bytes: snapshot.length, stored: packed.length, sha256, table, data: new Blob([packed]), made: Date.now() };
   await inStore("readwrite", (store) => store.put(record, RECORD));
   return snapshot.length;
 }

@@ -78,6 +78,8 @@ TAMPER = (
   if (how === "huge") record.bytes = 2 ** 40;
   if (how === "tiny") record.bytes = 4096;
   if (how === "resized") record.bytes += 65536;
+  if (how === "table") record.table += 64; // made with another function table
+  if (how === "no-table") delete record.table;
   await run("readwrite", (store) => store.put(record, "python"));
   db.close();
 }"""
@@ -272,6 +274,8 @@ def test_pyscript_would_write_the_very_sources_the_loader_writes(browser, serve,
         ("huge", r"refused: 1099511627776 bytes is not a snapshot's size$"),
         ("tiny", r"refused: 4096 bytes is not a snapshot's size$"),
         ("resized", r"refused: its pages do not add up$"),
+        ("table", r"refused: it was made with a function table of \d+ slots, this Python has \d+$"),
+        ("no-table", r"refused: no size of its function table$"),
     ],
 )
 def test_a_bad_snapshot_is_left_out_and_made_again(how, said, browser, serve, dist):
@@ -399,13 +403,20 @@ const maker = await loadPyodide({ indexURL, stdout: quiet, stderr: quiet, _makeS
 maker.runPython("import decimal; answer = decimal.Decimal(41)");
 const snapshot = maker.makeMemorySnapshot();
 const packed = packSnapshot(snapshot);
-const parts = snapshotParts(packed, snapshot.length);
+const parts = snapshotParts(packed, snapshot.length, maker._module.wasmTable.length);
+const other = { ...parts, table: parts.table + 1 }; // said to be made with another function table
 const report = {};
 const _restoreMemory = (Module, memory) => {
   const start = memory.byteOffset;
   const want = snapshot.subarray(start);
   const top = Module._sbrk(0) >>> 0;
   const before = Module.HEAPU8.slice(0, want.length);
+  try {
+    restoreMemory(Module, memory, other);
+  } catch (error) {
+    report.otherTable = error.message;
+  }
+  report.untouched = Buffer.compare(Buffer.from(Module.HEAPU8.subarray(0, want.length)), Buffer.from(before)) === 0;
   restoreMemory(Module, memory, parts);
   const got = Module.HEAPU8.subarray(0, want.length);
   let zeroed = 0; // bytes below the break that the snapshot has as zeros and the new instance had not
@@ -460,6 +471,10 @@ def test_a_restore_writes_the_very_memory_of_the_snapshot(dist, tmp_path):
     # of the snapshot's size (31 MB, counted whole by V8's garbage
     # collector) is made for a restore.
     assert report["head"] == report["start"] < 1 << 20 and report["handed"] == 0, report
+    # A snapshot made with a function table of another size is refused
+    # before a byte of memory is written (its function pointers are slots).
+    assert report["otherTable"].startswith("it was made with a function table of"), report
+    assert report["untouched"], report
     # Emscripten wraps its JavaScript functions (about 260) for the function
     # table in modules of 64 (build/runtime.py's GLUE_PATCHES), not in one module
     # each; beside them, two modules of Pyodide's own.
