@@ -396,11 +396,12 @@ export { packSnapshot, restoreMemory, snapshotParts, unpackGame, unpackSnapshot,
 // thread: in traces of return visits the Blob's 15 MB took 25-40 ms to
 // arrive there and their hash about 10 ms. A Worker doing all of it was
 // tried, and its own start cost more than it saved on two cores
-// (docs/PERFORMANCE.md, run 24).
-async function checkedSnapshot(blob, sha256, bytes, table) {
+// (docs/PERFORMANCE.md, run 24); so was the service worker reading and
+// hashing it on its own thread, with no gain in ready (runs 72 and 77).
+async function checkedSnapshot(blob, record) {
   const packed = new Uint8Array(await blob.arrayBuffer());
-  if (hex(await crypto.subtle.digest("SHA-256", packed)) !== sha256) throw new Error("SHA-256 is not the stored one");
-  const parts = snapshotParts(packed, bytes, table);
+  if (hex(await crypto.subtle.digest("SHA-256", packed)) !== record.sha256) throw new Error("SHA-256 is not the stored one");
+  const parts = snapshotParts(packed, record.bytes, record.table);
   mark("snapshot-checked");
   return parts;
 }
@@ -439,7 +440,7 @@ async function readSnapshot() {
           ? "no size of its function table"
           : "";
   if (problem) return { state: `refused: ${problem}` };
-  const data = checkedSnapshot(blob, record.sha256, record.bytes, record.table);
+  const data = checkedSnapshot(blob, record);
   data.catch(() => {}); // handled in loadPyodide
   return { data };
 }

@@ -414,11 +414,11 @@ def copy_runtime(
                 glue, wasm = wasm_exports.cut(glue, wasm, [path.read_text(encoding="utf-8") for path in wasm_readers])
             except wasm_exports.WasmError as error:
                 die(f"cannot cut the exports of Pyodide's wasm ({error}); build with --all-wasm-exports")
-        loader = patched((src / "pyodide.mjs").read_bytes().decode("utf-8"), PYODIDE_PATCHES, "pyodide.mjs")
+        module = patched((src / "pyodide.mjs").read_bytes().decode("utf-8"), PYODIDE_PATCHES, "pyodide.mjs")
         edited = {  # bytes: no newline translation
             "pyodide.asm.mjs": glue.encode("utf-8"),
             "pyodide.asm.wasm": wasm,
-            "pyodide.mjs": loader.encode("utf-8"),
+            "pyodide.mjs": module.encode("utf-8"),
         }
     for name in names:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)

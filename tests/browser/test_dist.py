@@ -70,15 +70,20 @@ def test_service_worker_knows_this_build(dist):
     assert embedded["files"] == [[f["url"], f["bytes"], f["sha256"]] for f in build["files"]]
 
 
-def patched_pyodide_module(runtime: dict) -> str:
-    """npm's pyodide.mjs with build/runtime.py's PYODIDE_PATCHES, each found once."""
-    text = (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
-    patches = runtime["PYODIDE_PATCHES"]
-    assert len(patches) == 1  # its file system keeps the standard library's zip (canOwn)
+def npm_pyodide_with(name: str, patches: list[tuple[str, str, str]]) -> str:
+    """npm's Pyodide file ``name`` with ``patches`` (build/runtime.py's), each found there once."""
+    text = (ROOT / "node_modules" / "pyodide" / name).read_text(encoding="utf-8")
     for why, old, new in patches:
         assert text.count(old) == 1, why
         text = text.replace(old, new)
     return text
+
+
+def patched_pyodide_module(runtime: dict) -> str:
+    """npm's pyodide.mjs with build/runtime.py's PYODIDE_PATCHES."""
+    patches = runtime["PYODIDE_PATCHES"]
+    assert len(patches) == 1  # its file system keeps the standard library's zip (canOwn)
+    return npm_pyodide_with("pyodide.mjs", patches)
 
 
 def marked(text: str, keys: list[str], tmp: Path) -> str:
@@ -109,12 +114,8 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     runtime = build_runtime()
     wasm_exports, patches = runtime["wasm_exports"], runtime["GLUE_PATCHES"]
     kept = [name for name, _, _ in wasm_exports.exports((folder / "pyodide.asm.wasm").read_bytes())]
-    text = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
     assert len(patches) == 7
-    for why, old, new in patches:
-        assert text.count(old) == 1, why
-        text = text.replace(old, new)
-    text = wasm_exports.Glue(text).text(set(kept))
+    text = wasm_exports.Glue(npm_pyodide_with("pyodide.asm.mjs", patches)).text(set(kept))
     listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
     assert shipped == marked(text, listed["pyodide/pyodide.asm.mjs"], tmp_path)
     # Pyodide's own module is npm's with PYODIDE_PATCHES, marked; no file
