@@ -1,7 +1,8 @@
 """The thin DOM layer: draws a TableModel / DialogModel into the page.
 
-Every node is made with createElement / createTextNode and setAttribute:
-no HTML is ever built from text, so a name or message is always shown as
+New nodes are described in Python and made by the page in one call per
+redraw (ui/nodes.py, assets/nodes.js): a string is always a text node, no
+HTML is ever built from text, so a name or message is always shown as
 text. Nothing here decides anything about the game: it draws the model
 field by field, and turns clicks into ``(cmd, arg)`` pairs for the
 controller (the ``data-cmd`` / ``data-arg`` of the button clicked). It never
@@ -18,8 +19,8 @@ from typing import Any
 
 from .help_model import HelpPage
 from .i18n import t as msg
+from .nodes import Dom
 from .table_model import (
-    CardFace,
     Choice,
     Controls,
     DialogModel,
@@ -32,8 +33,6 @@ from .table_model import (
     TableModel,
     TrickModel,
 )
-
-SVG_NS = "http://www.w3.org/2000/svg"
 
 # index.html's fixed words: (CSS selector, catalogue key), drawn by TableView._chrome.
 CHROME_TEXTS = (
@@ -87,61 +86,6 @@ def field_value(field: Any) -> str:
     if field.type == "checkbox":
         return "true" if field.checked else "false"
     return str(field.value)
-
-
-class Dom:
-    """Element helpers bound to one ``document``."""
-
-    def __init__(self, document: Any) -> None:
-        self.doc = document
-
-    def el(self, tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Any:
-        node = self.doc.createElement(tag)
-        for key, value in (attrs or {}).items():
-            if value is None or value is False:
-                continue
-            node.setAttribute(key, "" if value is True else str(value))
-        for child in children:
-            if child is None:
-                continue
-            node.append(self.doc.createTextNode(child) if isinstance(child, str) else child)
-        return node
-
-    def update(self, node: Any, attrs: dict[str, Any]) -> None:
-        """Set ``attrs`` on an existing node (None or False removes one),
-        touching only those that differ."""
-        for key, value in attrs.items():
-            if value is None or value is False:
-                if node.hasAttribute(key):
-                    node.removeAttribute(key)
-                continue
-            text = "" if value is True else str(value)
-            if node.getAttribute(key) != text:
-                node.setAttribute(key, text)
-
-    def suit(self, letter: str, cls: str) -> Any:
-        svg = self.doc.createElementNS(SVG_NS, "svg")
-        svg.setAttribute("class", cls)
-        svg.setAttribute("aria-hidden", "true")
-        svg.setAttribute("focusable", "false")
-        use = self.doc.createElementNS(SVG_NS, "use")
-        use.setAttribute("href", f"#suit-{letter}")
-        svg.append(use)
-        return svg
-
-    def card_face(self, f: CardFace) -> list[Any]:
-        """The inside of a card: two corner indices and a big pip (all hidden
-        from screen readers: the card's accessible name is its full name)."""
-        # The rank is drawn by CSS from data-rank (.rank::before), not as text:
-        # the card's name is its aria-label, with no stray text beside it.
-        corner = self.el("span", {"class": "corner", "aria-hidden": "true"},
-                         self.el("span", {"class": "rank", "data-rank": f.rank}), self.suit(f.suit, "pip"))
-        corner2 = self.el("span", {"class": "corner corner-end", "aria-hidden": "true"},
-                          self.el("span", {"class": "rank", "data-rank": f.rank}), self.suit(f.suit, "pip"))
-        return [corner, self.suit(f.suit, "big"), corner2]
-
-    def face_classes(self, f: CardFace, extra: str = "") -> str:
-        return f"card {'red' if f.red else 'black'} suit-{f.suit} {extra}".strip()
 
 
 class TableView:
@@ -200,13 +144,14 @@ class TableView:
         return True
 
     def _replace(self, node: Any, children: list[Any]) -> None:
-        """Replace node's children, keeping focus on the same data-key."""
+        """Replace node's children with new ones (descriptions, ui/nodes.py),
+        keeping focus on the same data-key."""
         active = self.doc.activeElement
         key = None
         if not absent(active) and node.contains(active):
             key = active.getAttribute("data-key")
             key = None if absent(key) else str(key)
-        node.replaceChildren(*[c for c in children if c is not None])
+        node.replaceChildren(self.d.fragment(children))
         if key:
             # The same control again, or (a card just played) the next one that can be used.
             again = node.querySelector(f'[data-key="{key}"]')
@@ -312,7 +257,7 @@ class TableView:
                 "section",
                 {"class": " ".join(cls), "data-seat": s.seat, "data-h": s.anchor.split()[0],
                  "data-v": s.anchor.split()[1], "aria-label": s.name,
-                 "aria-current": "true" if s.is_turn else None},
+                 "aria-current": "true" if s.is_turn else None, "--x": f"{s.x}%", "--y": f"{s.y}%"},
                 name,
                 self.d.el("p", {"class": "seat-team"}, s.team) if s.team else None,
                 stats,
@@ -320,23 +265,18 @@ class TableView:
                 if not s.is_you and s.cards_left else None,
                 self.d.el("p", {"class": "seat-status"}, s.status) if s.status else None,
             )
-            node.style.setProperty("--x", f"{s.x}%")
-            node.style.setProperty("--y", f"{s.y}%")
             nodes.append(node)
         self._replace(self.get("seats"), nodes)
 
     def _small_card_class(self, c: Any) -> str:
         return self.d.face_classes(c.face, "played" + (" winner" if c.winner else ""))
 
-    def _small_card(self, c: Any) -> Any:
+    def _small_card(self, c: Any, key: str) -> Any:
         f = c.face
-        item = self.d.el("li", {"class": self._small_card_class(c), "aria-label": f"{c.seat_name}: {f.name}"},
+        return self.d.el("li", {"class": self._small_card_class(c), "aria-label": f"{c.seat_name}: {f.name}",
+                                "data-key": key, "--x": f"{c.x}%", "--y": f"{c.y}%",
+                                "--fx": f"{getattr(c, 'fx', 0)}%", "--fy": f"{getattr(c, 'fy', 0)}%"},
                          *self.d.card_face(f))
-        item.style.setProperty("--x", f"{c.x}%")
-        item.style.setProperty("--y", f"{c.y}%")
-        item.style.setProperty("--fx", f"{getattr(c, 'fx', 0)}%")
-        item.style.setProperty("--fy", f"{getattr(c, 'fy', 0)}%")
-        return item
 
     def _trick(self, t: TrickModel) -> None:
         """The cards in the middle. A card stays the same node from the moment
@@ -348,8 +288,8 @@ class TableView:
         label = root.querySelector(".trick-label")
         cards = root.querySelector(".trick-cards")
         if absent(label) or absent(cards):
-            label = self.d.el("p", {"class": "trick-label"})
-            cards = self.d.el("ul", {"class": "trick-cards"})
+            label, cards = self.d.nodes([self.d.el("p", {"class": "trick-label"}),
+                                         self.d.el("ul", {"class": "trick-cards"})])
             root.replaceChildren(label, cards)
         label.textContent = t.label
         cards.setAttribute("aria-label", t.label or msg("dom.on_table"))
@@ -358,17 +298,17 @@ class TableView:
         kept = {}
         for node in cards.querySelectorAll("li"):
             kept[str(node.getAttribute("data-key"))] = node
-        nodes = []
+        nodes: list[Any] = []
+        new: dict[int, Any] = {}  # place in nodes: the description of a card just played
         for c in t.cards:
             key = f"{'k' if t.kind == 'cut' else 't'}{c.seat}:{c.face.card}"
             node = kept.pop(key, None)
             if node is None:
-                node = self._small_card(c)
-                node.setAttribute("data-key", key)
+                new[len(nodes)] = self._small_card(c, key)
             else:
                 self.d.update(node, {"class": self._small_card_class(c), "aria-label": f"{c.seat_name}: {c.face.name}"})
             nodes.append(node)
-        self._reconcile(cards, nodes)
+        self._reconcile(cards, self._made(nodes, new))
 
     def _last(self, last: LastTrick | None) -> None:
         root = self.get("last")
@@ -432,7 +372,8 @@ class TableView:
         kept = {}
         for node in root.querySelectorAll("button.card"):
             kept[str(node.getAttribute("data-key"))] = node
-        nodes = []
+        nodes: list[Any] = []
+        new: dict[int, Any] = {}  # place in nodes: the description of a card new in the hand
         for i, c in enumerate(h.cards):
             f = c.face
             extra = " ".join(x for x in ("playable" if c.playable else "", "selected" if c.selected else "",
@@ -450,17 +391,17 @@ class TableView:
             node = kept.pop(c.key, None)
             if node is None:
                 attrs["tabindex"] = "-1"  # one card in the tab order: see _rove
-                node = self.d.el("button", attrs, *self.d.card_face(f))
+                new[len(nodes)] = self.d.el("button", {**attrs, "--i": i}, *self.d.card_face(f))
             else:
                 self.d.update(node, attrs)
-            node.style.setProperty("--i", str(i))
+                node.style.setProperty("--i", str(i))
             nodes.append(node)
         for i in range(h.face_down):
-            node = self.d.el("span", {"class": "card back", "aria-hidden": "true"})
-            node.style.setProperty("--i", str(len(h.cards) + i))
-            nodes.append(node)
+            new[len(nodes)] = self.d.el("span", {"class": "card back", "aria-hidden": "true", "--i": len(h.cards) + i})
+            nodes.append(None)
         if h.face_down:
-            nodes.append(self.d.el("span", {"class": "visually-hidden"}, h.label))
+            new[len(nodes)] = self.d.el("span", {"class": "visually-hidden"}, h.label)
+            nodes.append(None)
         if h.mode == "pass":  # the cards picked to pass, and where they will go
             self._passing = {c.key for c in h.cards if c.selected}
             self._pass_to = h.pass_to
@@ -468,7 +409,7 @@ class TableView:
         if leaving:  # the exchange is made: the cards passed fly to their receiver
             self._send_off(leaving, self._pass_to)
             self._passing = set()
-        self._reconcile(root, nodes)
+        self._reconcile(root, self._made(nodes, new))
         self._rove(root)
 
     def _send_off(self, cards: list[Any], toward: tuple[float, float]) -> None:
@@ -494,6 +435,13 @@ class TableView:
             style.setProperty("--gx", f"{toward[0]}%")
             style.setProperty("--gy", f"{toward[1]}%")
             body.append(ghost)
+
+    def _made(self, nodes: list[Any], new: dict[int, Any]) -> list[Any]:
+        """``nodes`` with the nodes of the descriptions in ``new`` (by place)
+        made, all in one call."""
+        for at, made in zip(new, self.d.nodes(list(new.values()))):
+            nodes[at] = made
+        return nodes
 
     def _reconcile(self, node: Any, children: list[Any]) -> None:
         """Make ``children`` the children of ``node`` moving as little as
@@ -640,8 +588,7 @@ class TableView:
         if absent(root) or not new:
             return
         self.said = items[-1][0]
-        for text in new:
-            root.append(self.d.el("p", {}, text))
+        root.append(self.d.fragment([self.d.el("p", {}, text) for text in new]))
         while root.childElementCount > 20:
             root.firstElementChild.remove()
 
@@ -717,8 +664,8 @@ class TableView:
             status.textContent = msg("page.footer", python=sys.version.split()[0])
         saves = self.get("saves-btn")
         if not absent(saves):
-            saves.replaceChildren(doc.createTextNode(msg("page.saves_short")),
-                                  self.d.el("span", {"class": "saves-long"}, msg("page.saves_long")))
+            saves.replaceChildren(self.d.fragment([msg("page.saves_short"),
+                                                   self.d.el("span", {"class": "saves-long"}, msg("page.saves_long"))]))
         select = self.get("lang")
         if not absent(select):
             self._replace(select, [self.d.el("option", {"value": k, "selected": k == lang, "lang": k}, name)
@@ -774,10 +721,6 @@ class TableView:
             row = d.el("div", {"class": f"field field-{f.kind}"}, d.el("label", {"for": fid}, f.label), control)
         if f.help:
             row.append(d.el("small", {"id": help_id, "class": "help"}, f.help))
-        if f.kind == "bool":
-            control.checked = f.value == "true"
-        elif f.kind in ("choice", "text"):
-            control.value = f.value
         return row
 
     def _dialog(self, m: DialogModel) -> None:

@@ -2,9 +2,9 @@
 events, downloads, picked files, and drawing the saving note, the Saves &
 stats dialog and its confirmation dialog.
 
-Like ui/dom.py it builds every node with createElement and text nodes, so a
-player's name, a file name or a reason from a damaged save is always shown
-as text. It imports nothing from PyScript: ui/app.py hands it
+Like ui/dom.py it describes the nodes it draws, made by the page in one call
+(ui/nodes.py), where every string is a text node: a player's name, a file
+name or a reason from a damaged save is always shown as text. It imports nothing from PyScript: ui/app.py hands it
 ``create_proxy`` and ``to_js``.
 
 Downloads are a Blob behind an object URL, clicked through a temporary
@@ -21,8 +21,9 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from .dom import Dom, absent, attribute, clicked
+from .dom import absent, attribute, clicked
 from .i18n import locale, t
+from .nodes import Dom
 from .saves import Saves
 from .saves_data import IMPORT_MAX_CHARS
 from .saves_view import Button, Confirm, Note, Panel
@@ -245,12 +246,12 @@ class SavesPage:
             root.setAttribute("data-level", "")
             return
         root.setAttribute("data-level", note.level)
-        root.replaceChildren(
+        root.replaceChildren(self.d.fragment([
             self.d.el("span", {"class": "save-note-text"}, note.text),
             *[self.button(b) for b in note.buttons],
             self.d.el("button", {"type": "button", "class": "dismiss", "data-saves": "dismiss",
                                  "aria-label": t("saves.note.dismiss")}, "×"),
-        )
+        ]))
 
     def _when(self, ms: int) -> str:
         if not ms:
@@ -322,7 +323,7 @@ class SavesPage:
             nodes.append(d.el("p", {"class": "saves-note"}, p.usage))
         close = self.button(Button("close", "", t("saves.close")))
         nodes.append(d.el("div", {"class": "choices dialog-buttons"}, close))
-        body.replaceChildren(*nodes)
+        body.replaceChildren(self.d.fragment(nodes))
         if not dialog.open:
             dialog.showModal()
 
@@ -335,12 +336,12 @@ class SavesPage:
             body.replaceChildren()
             return
         d = self.d
-        body.replaceChildren(
+        body.replaceChildren(d.fragment([
             d.el("h2", {"id": "confirm-title"}, c.title),
             d.el("p", {"id": "confirm-text"}, c.text),
             d.el("div", {"class": "choices dialog-buttons"},
                  self.button(Button("confirm-no", "", c.no_label)), self.button(c.yes)),
-        )
+        ]))
         if not dialog.open:
             dialog.showModal()
         no = body.querySelector('[data-saves="confirm-no"]')

@@ -1,0 +1,78 @@
+"""ui/nodes.py: the table's nodes described in Python and made by the page
+in one call (assets/nodes.js), with a stand-in for the page's builder.
+What reaches the page is text, never markup, whatever a name holds; many
+new nodes cost one call; a page without the builder says so."""
+
+import json
+
+import pytest
+import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
+
+from ui.model_base import face
+from ui.nodes import Dom
+
+
+class Builder:
+    """assets/nodes.js's bazaNodes: records each call, makes a stand-in node per description."""
+
+    def __init__(self):
+        self.calls = []
+
+    def list(self, text):
+        self.calls.append(("list", text))
+        return [("node", spec) for spec in json.loads(text)]
+
+    def fragment(self, text):
+        self.calls.append(("fragment", text))
+        return ("fragment", json.loads(text))
+
+
+class Window:
+    def __init__(self, builder):
+        self.bazaNodes = builder
+
+
+class Document:
+    def __init__(self, builder=None):
+        self.defaultView = Window(builder) if builder is not None else None
+
+
+def test_a_name_with_markup_reaches_the_page_as_text():
+    builder = Builder()
+    d = Dom(Document(builder))
+    name = '<img src=x onerror="alert(1)">'
+    fragment = d.fragment([d.el("h2", {"class": "seat-name"}, name)])
+    assert fragment == ("fragment", [["h2", {"class": "seat-name"}, name]])
+    # Text in the JSON, and plain ASCII on its way (a lone surrogate from a damaged save included).
+    text = builder.calls[0][1]
+    assert json.loads(text)[0][2] == name
+    d.fragment([d.el("span", {}, "bad \ud800 name")])
+    assert builder.calls[1][1].isascii()
+
+
+def test_attributes_and_children_as_the_page_gets_them():
+    d = Dom(None)
+    spec = d.el("button", {"aria-pressed": None, "hidden": False, "disabled": True, "data-arg": 7, "--i": 3},
+                None, "Q", 10)
+    assert spec == ["button", {"disabled": "", "data-arg": "7", "--i": "3"}, "Q", "10"]
+    with pytest.raises(TypeError):
+        d.el("p", {}, object())  # a page node or anything else is not a description
+
+
+def test_a_whole_hand_of_new_cards_is_one_call_in_order():
+    builder = Builder()
+    d = Dom(Document(builder))
+    faces = [face(c) for c in range(47, 52)]  # five spades
+    made = d.nodes([d.el("button", {"class": d.face_classes(f), "data-key": f.card}, *d.card_face(f)) for f in faces])
+    assert len(builder.calls) == 1
+    assert [node[1][1]["data-key"] for node in made] == [str(f.card) for f in faces]
+    assert {node[1][1]["class"] for node in made} == {"card black suit-S"}
+    corners = [child for child in made[0][1][2:] if child[0] == "span"]
+    assert [c[2][1]["data-rank"] for c in corners] == [faces[0].rank] * 2
+    assert d.nodes([]) == [] and len(builder.calls) == 1  # nothing to make: no call
+
+
+def test_a_page_without_the_builder_says_what_is_missing():
+    d = Dom(Document())
+    with pytest.raises(RuntimeError, match="assets/nodes.js"):
+        d.fragment([d.el("p", {}, "hello")])

@@ -1,0 +1,120 @@
+"""Page nodes described in Python, built in the page in one call.
+
+The DOM layers (ui/dom.py, ui/saves_dom.py) describe what they draw as
+plain lists, ``[tag, {attributes}, *children]``, where a child is another
+description or a string. :class:`Dom` sends a list of them as JSON to
+assets/nodes.js, which makes the nodes. A string is always a text node,
+never markup, so a name or message is shown as text; no HTML is built.
+
+Why not one call per node: every element, attribute and text made from
+Python is a call through Pyodide's FFI, 40 to 60 microseconds each, and the
+first table alone took about 600 of them (docs/PERFORMANCE.md, "Runs 81 to
+86"). A description costs Python a list, and the page one call.
+
+>>> d = Dom(None)
+>>> d.el("button", {"class": "card", "data-arg": 12, "hidden": False, "disabled": True}, "Q", None)
+['button', {'class': 'card', 'data-arg': '12', 'disabled': ''}, 'Q']
+>>> d.el("li", {"--x": "25%"})  # a CSS custom property, set through the element's style
+['li', {'--x': '25%'}]
+>>> d.suit("H", "pip")
+['svg:svg', {'class': 'pip', 'aria-hidden': 'true', 'focusable': 'false'}, ['svg:use', {'href': '#suit-H'}]]
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .table_model import CardFace
+
+# A node's description: [tag, {attribute: text}, *children], a child being a
+# description or a string (a text node). "svg:tag" is an SVG element.
+Node = list[Any]
+
+
+def _child(child: Any) -> Any:
+    """A description's child: a description, or text (numbers as text)."""
+    if isinstance(child, list):
+        return child
+    if isinstance(child, (str, int, float)) and not isinstance(child, bool):
+        return str(child)
+    raise TypeError(f"a child is a node's description or text, not {type(child).__name__}")
+
+
+class Dom:
+    """Node descriptions, and the page's nodes made from them, for one ``document``."""
+
+    def __init__(self, document: Any) -> None:
+        self.doc = document
+        self._builder: Any = None
+
+    def el(self, tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
+        """A node's description: attributes that are None or False left out,
+        True as an empty value, the rest as text; children that are None left
+        out. Names starting with "--" are CSS custom properties."""
+        kept = {key: "" if value is True else str(value)
+                for key, value in (attrs or {}).items() if value is not None and value is not False}
+        return [tag, kept, *[_child(child) for child in children if child is not None]]
+
+    def suit(self, letter: str, cls: str) -> Node:
+        """A suit symbol of index.html's sprite."""
+        return ["svg:svg", {"class": cls, "aria-hidden": "true", "focusable": "false"},
+                ["svg:use", {"href": f"#suit-{letter}"}]]
+
+    def card_face(self, f: CardFace) -> list[Node]:
+        """The inside of a card: two corner indices and a big pip (all hidden
+        from screen readers: the card's accessible name is its full name)."""
+        # The rank is drawn by CSS from data-rank (.rank::before), not as text:
+        # the card's name is its aria-label, with no stray text beside it.
+        corner = self.el("span", {"class": "corner", "aria-hidden": "true"},
+                         self.el("span", {"class": "rank", "data-rank": f.rank}), self.suit(f.suit, "pip"))
+        corner2 = self.el("span", {"class": "corner corner-end", "aria-hidden": "true"},
+                          self.el("span", {"class": "rank", "data-rank": f.rank}), self.suit(f.suit, "pip"))
+        return [corner, self.suit(f.suit, "big"), corner2]
+
+    def face_classes(self, f: CardFace, extra: str = "") -> str:
+        return f"card {'red' if f.red else 'black'} suit-{f.suit} {extra}".strip()
+
+    def update(self, node: Any, attrs: dict[str, Any]) -> None:
+        """Set ``attrs`` on an existing node (None or False removes one),
+        touching only those that differ."""
+        for key, value in attrs.items():
+            if value is None or value is False:
+                if node.hasAttribute(key):
+                    node.removeAttribute(key)
+                continue
+            text = "" if value is True else str(value)
+            if node.getAttribute(key) != text:
+                node.setAttribute(key, text)
+
+    # ------------------------------------------------------------- the page's nodes
+
+    def _build(self) -> Any:
+        if self._builder is None:
+            window = self.doc.defaultView
+            builder = getattr(window, "bazaNodes", None) if window is not None else None
+            if builder is None or type(builder).__name__ in ("JsNull", "JsUndefined"):
+                raise RuntimeError("assets/nodes.js is not loaded: the page cannot draw the table")
+            self._builder = builder
+        return self._builder
+
+    @staticmethod
+    def _json(children: list[Any]) -> str:
+        # ASCII only: a lone surrogate in a saved name must not break the way to JavaScript.
+        return json.dumps([child for child in children if child is not None], separators=(",", ":"))
+
+    def fragment(self, children: list[Any]) -> Any:
+        """The nodes of ``children`` (descriptions or strings) in a
+        DocumentFragment, for one insertion (None children left out)."""
+        return self._build().fragment(self._json(children))
+
+    def nodes(self, descriptions: list[Node]) -> list[Any]:
+        """The nodes of ``descriptions``, one each, made in one call."""
+        if not descriptions:
+            return []
+        made = self._build().list(self._json(descriptions))
+        return [made[i] for i in range(len(descriptions))]
+
+    def node(self, description: Node) -> Any:
+        """The node of one description."""
+        return self.nodes([description])[0]
