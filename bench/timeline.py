@@ -50,7 +50,7 @@ from startup import (  # bench/ is the script's folder, first on sys.path
 # The files of a start whose timing is worth a line (names without query or folder).
 WATCHED = "|".join(
     [r"core\\.js", "core-", "toml", r"loader\\.mjs", r"pyodide\\.m?js", r"pyodide\\.asm\\.mjs"]
-    + ["stdlib_pyc", r"page\\.css", r"loading\\.js", "sw-register"]
+    + ["stdlib_pyc", r"page\\.css", r"loading\\.js", "sw-register", r"nodes\\.js"]
 )
 
 COLLECT = f"""() => {{

@@ -106,6 +106,7 @@ class TableView:
         # Modal dialogs a saved game reopens under the loading screen, by id:
         # they open once the page is shown (see _open_modal).
         self._opening: dict[str, Any] = {}
+        self._unlisted: dict[str, str] = {}  # id: value of a choice that none of its options has (_field)
 
     def get(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
@@ -393,8 +394,7 @@ class TableView:
                 attrs["tabindex"] = "-1"  # one card in the tab order: see _rove
                 new[len(nodes)] = self.d.el("button", {**attrs, "--i": i}, *self.d.card_face(f))
             else:
-                self.d.update(node, attrs)
-                node.style.setProperty("--i", str(i))
+                self.d.update(node, {**attrs, "--i": i})
             nodes.append(node)
         for i in range(h.face_down):
             new[len(nodes)] = self.d.el("span", {"class": "card back", "aria-hidden": "true", "--i": len(h.cards) + i})
@@ -711,6 +711,8 @@ class TableView:
             if f.kind == "choice":
                 control = d.el("select", common, *[d.el("option", {"value": v, "selected": v == f.value}, label)
                                                    for v, label in f.choices])
+                if all(v != f.value for v, _ in f.choices):
+                    self._unlisted[fid] = f.value  # see _dialog
             elif f.kind == "text":
                 control = d.el("input", {**common, "type": "text", "value": f.value, "maxlength": f.high or None,
                                          "placeholder": f.placeholder or None, "autocomplete": "off",
@@ -725,6 +727,7 @@ class TableView:
 
     def _dialog(self, m: DialogModel) -> None:
         d = self.d
+        self._unlisted = {}
         nodes = [d.el("h2", {"id": "newgame-title"}, msg("page.new_game"))]
         basics = d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.game")),
                       self._field(m.game), self._field(m.preset), self._field(m.players), self._field(m.target))
@@ -747,3 +750,8 @@ class TableView:
             buttons.append(self.button(Choice("dialog-cancel", "", msg("dialog.cancel"))))
         nodes.append(buttons)
         self._replace(self.get("newgame-body"), nodes)
+        # A value no option has (a saved pass cycle of its own, say) shows as
+        # no option picked, so that any pick is a change; with the options'
+        # attributes alone the browser would show the first one as picked.
+        for fid, value in self._unlisted.items():
+            self.get(fid).value = value

@@ -27,14 +27,18 @@ from typing import Any
 
 from .table_model import CardFace
 
-# A node's description: [tag, {attribute: text}, *children], a child being a
-# description or a string (a text node). "svg:tag" is an SVG element.
-Node = list[Any]
+
+class Node(list):
+    """A node's description, as :meth:`Dom.el` makes it: [tag, {attribute:
+    text}, *children], a child being a description or a string (a text
+    node); "svg:tag" is an SVG element. Its own type, so that no other list
+    (one read from a saved game, say) can ever be taken for one: it would
+    be refused, not drawn as elements."""
 
 
 def _child(child: Any) -> Any:
     """A description's child: a description, or text (numbers as text)."""
-    if isinstance(child, list):
+    if isinstance(child, Node):
         return child
     if isinstance(child, (str, int, float)) and not isinstance(child, bool):
         return str(child)
@@ -54,12 +58,12 @@ class Dom:
         out. Names starting with "--" are CSS custom properties."""
         kept = {key: "" if value is True else str(value)
                 for key, value in (attrs or {}).items() if value is not None and value is not False}
-        return [tag, kept, *[_child(child) for child in children if child is not None]]
+        return Node([tag, kept, *[_child(child) for child in children if child is not None]])
 
     def suit(self, letter: str, cls: str) -> Node:
         """A suit symbol of index.html's sprite."""
-        return ["svg:svg", {"class": cls, "aria-hidden": "true", "focusable": "false"},
-                ["svg:use", {"href": f"#suit-{letter}"}]]
+        return self.el("svg:svg", {"class": cls, "aria-hidden": "true", "focusable": "false"},
+                       self.el("svg:use", {"href": f"#suit-{letter}"}))
 
     def card_face(self, f: CardFace) -> list[Node]:
         """The inside of a card: two corner indices and a big pip (all hidden
@@ -77,8 +81,11 @@ class Dom:
 
     def update(self, node: Any, attrs: dict[str, Any]) -> None:
         """Set ``attrs`` on an existing node (None or False removes one),
-        touching only those that differ."""
+        touching only those that differ; "--" names as in :meth:`el`."""
         for key, value in attrs.items():
+            if key.startswith("--"):
+                node.style.setProperty(key, str(value))
+                continue
             if value is None or value is False:
                 if node.hasAttribute(key):
                     node.removeAttribute(key)
@@ -101,15 +108,17 @@ class Dom:
     @staticmethod
     def _json(children: list[Any]) -> str:
         # ASCII only: a lone surrogate in a saved name must not break the way to JavaScript.
-        return json.dumps([child for child in children if child is not None], separators=(",", ":"))
+        return json.dumps([_child(child) for child in children], separators=(",", ":"))
 
     def fragment(self, children: list[Any]) -> Any:
         """The nodes of ``children`` (descriptions or strings) in a
         DocumentFragment, for one insertion (None children left out)."""
-        return self._build().fragment(self._json(children))
+        return self._build().fragment(self._json([child for child in children if child is not None]))
 
     def nodes(self, descriptions: list[Node]) -> list[Any]:
-        """The nodes of ``descriptions``, one each, made in one call."""
+        """The nodes of ``descriptions``, one each and in order, made in one call."""
+        if not all(isinstance(d, Node) for d in descriptions):
+            raise TypeError("nodes() makes descriptions (Dom.el) only")
         if not descriptions:
             return []
         made = self._build().list(self._json(descriptions))

@@ -34,6 +34,20 @@ TRY_SCRIPT = """async () => {
   try { await import("data:text/javascript,export default 1"); return "ran"; }
   catch (e) { return e.name; }
 }"""
+# The page's node builder (assets/nodes.js) under the policy: markup in a
+# text stays text, "svg:" makes SVG, "--" names set custom properties.
+MADE = """() => {
+  const [seat, pip] = bazaNodes.list(JSON.stringify([
+    ["h2", {"class": "seat-name", "--x": "25%"}, "<img src=x onerror=alert(5)>"],
+    ["svg:svg", {"class": "pip"}, ["svg:use", {"href": "#suit-S"}]],
+  ]));
+  document.body.append(seat, pip);
+  const made = [seat.textContent, seat.childElementCount, seat.style.getPropertyValue("--x"),
+                pip.namespaceURI, pip.firstChild.namespaceURI];
+  seat.remove();
+  pip.remove();
+  return made;
+}"""
 TRY_HTML = """() => {
   try { document.body.insertAdjacentHTML("beforeend", "<img src=x>"); return "ran"; }
   catch (e) { return e.name; }
@@ -78,6 +92,10 @@ def test_boots_under_the_recommended_csp(delivery, fresh_browser, serve, dist, t
     assert dialogs == []
     assert page.locator(INJECTED).count() == 0
     check_clean(page, site.url)
+
+    svg = "http://www.w3.org/2000/svg"
+    assert page.evaluate(MADE) == ["<img src=x onerror=alert(5)>", 0, "25%", svg, svg]
+    assert page.evaluate("window.__violations") == [] and dialogs == []
 
     assert page.evaluate(TRY_SCRIPT) == "TypeError"  # scripts from the site's own files only
     assert page.evaluate(TRY_HTML) == "TypeError"  # Trusted Types: no HTML from strings

@@ -3,11 +3,16 @@ in one call (assets/nodes.js), with a stand-in for the page's builder.
 What reaches the page is text, never markup, whatever a name holds; many
 new nodes cost one call; a page without the builder says so."""
 
+import doctest
 import json
 
 import pytest
 import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
 
+import ui.nodes
+from ui import settings as S
+from ui.dialog_model import build_dialog
+from ui.dom import TableView
 from ui.model_base import face
 from ui.nodes import Dom
 
@@ -76,3 +81,68 @@ def test_a_page_without_the_builder_says_what_is_missing():
     d = Dom(Document())
     with pytest.raises(RuntimeError, match="assets/nodes.js"):
         d.fragment([d.el("p", {}, "hello")])
+
+
+def test_the_examples_of_the_docstring():
+    failures, tried = doctest.testmod(ui.nodes)
+    assert tried >= 3 and failures == 0
+
+
+def test_only_descriptions_become_elements():
+    """A list from anywhere else (a saved game, say) is refused, never drawn as an element."""
+    d = Dom(Document(Builder()))
+    with pytest.raises(TypeError):
+        d.el("p", {}, ["img", {"src": "x", "onerror": "alert(1)"}])
+    with pytest.raises(TypeError):
+        d.fragment([["script", {}, "alert(1)"]])
+    with pytest.raises(TypeError):
+        d.nodes([d.el("p"), None])
+
+
+class Element:
+    """An element of the page shell: what TableView reads and sets on it."""
+
+    def __init__(self):
+        self.value, self.children = None, None
+
+    def contains(self, other):
+        return False
+
+    def replaceChildren(self, *nodes):  # noqa: N802  (the DOM's name)
+        self.children = nodes
+
+    def showModal(self):  # noqa: N802
+        self.open = True
+
+
+class Shell(Document):
+    def __init__(self, builder):
+        super().__init__(builder)
+        self.activeElement = None
+        self.elements = {}
+
+    def getElementById(self, element_id):  # noqa: N802
+        return self.elements.setdefault(element_id, Element())
+
+
+def test_a_saved_choice_that_the_dialog_does_not_list_shows_as_none_picked():
+    """The New game dialog with a pass cycle of a saved game's own: no option
+    shows as picked (the browser would show the first one, and picking it
+    would change nothing); a listed value is picked by its option alone."""
+    shell = Shell(Builder())
+    view = TableView(shell)
+    draft = S.Settings()
+    own = S.Settings(options={**draft.options, "pass_cycle": "right,left"})
+    view._dialog(build_dialog(own))
+    assert shell.elements["opt-pass_cycle"].value == "right,left"  # matches no option: none picked
+    assert "opt-game" not in shell.elements  # listed: its option says it, nothing set through the page
+    sent = json.loads(shell.defaultView.bazaNodes.calls[-1][1])
+    picked = [option for option in _all(sent) if option[0] == "option" and "selected" in option[1]]
+    assert [o[1]["value"] for o in picked if o[1]["value"] in ("hearts", "spades")] == ["hearts"]
+
+
+def _all(specs):
+    for spec in specs:
+        if isinstance(spec, list):
+            yield spec
+            yield from _all(spec[2:])
