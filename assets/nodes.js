@@ -1,7 +1,7 @@
 // Builds the page's nodes from the descriptions that ui/nodes.py sends, one
 // call per redraw. Made one by one from Python, every element, attribute and
 // text was a call through Pyodide's FFI: a resumed game's table took 1,316
-// calls of the DOM's methods, 167 now (docs/PERFORMANCE.md, "Runs 81 to 86").
+// calls of the DOM's methods, 167 now (docs/PERFORMANCE.md, "Runs 81 to 85").
 //
 // A description is JSON: a node is ["tag", {attributes}, ...children] and a
 // child is a node or a string, which becomes a text node (never markup:

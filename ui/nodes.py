@@ -9,7 +9,7 @@ never markup, so a name or message is shown as text; no HTML is built.
 Why not one call per node: every element, attribute and text made from
 Python is a call through Pyodide's FFI. Drawing a resumed game's table took
 1,316 calls of the DOM's methods, and takes 167 this way (docs/PERFORMANCE.md,
-"Runs 81 to 86"). A description costs Python a list, and the page one call.
+"Runs 81 to 85"). A description costs Python a list, and the page one call.
 
 >>> d = Dom(None)
 >>> d.el("button", {"class": "card", "data-arg": 12, "hidden": False, "disabled": True}, "Q", None)
