@@ -20,8 +20,11 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 READY_TIMEOUT_MS = 60_000
 TURN_TIMEOUT_MS = 30_000
 
-# A point of the element that the element itself would receive a click on.
+# A point of the element that the element itself would receive a click on;
+# none while the element moves (a card rising as it becomes playable): the
+# point is found here and clicked a round trip later, when it may be past.
 _VISIBLE_POINT = """(el) => {
+  if (el.getAnimations().some((a) => a.playState === "running")) return null;
   const r = el.getBoundingClientRect();
   for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
     for (let fx = 0.05; fx < 1; fx += 0.05) {
