@@ -14,12 +14,13 @@ and keyboard focus is put back on the element with the same ``data-key``.
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any
 
 from .help_model import HelpPage
 from .i18n import t as msg
-from .nodes import Dom
+from .nodes import Dom, absent
 from .table_model import (
     Choice,
     Controls,
@@ -56,11 +57,6 @@ CHROME_ATTRIBUTES = (
     (".side", "aria-label", "page.side"),
     ("#controls", "aria-label", "page.choices"),
 )
-
-
-def absent(value: Any) -> bool:
-    """True for Python None and JavaScript null / undefined (Pyodide's JsNull)."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
 def attribute(node: Any, name: str) -> str:
@@ -106,7 +102,6 @@ class TableView:
         # Modal dialogs a saved game reopens under the loading screen, by id:
         # they open once the page is shown (see _open_modal).
         self._opening: dict[str, Any] = {}
-        self._unlisted: dict[str, str] = {}  # id: value of a choice that none of its options has (_field)
 
     def get(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
@@ -698,7 +693,9 @@ class TableView:
         self._region("dialog", m, self._dialog)
         self._open_modal(dialog)
 
-    def _field(self, f: Field) -> Any:
+    def _field(self, f: Field, unlisted: dict[str, str]) -> Any:
+        """A field of the New game dialog; a choice whose value none of its
+        options has goes into ``unlisted`` (id: value, see _dialog)."""
         d = self.d
         fid = f"opt-{f.key}"
         help_id = f"{fid}-help"
@@ -712,7 +709,7 @@ class TableView:
                 control = d.el("select", common, *[d.el("option", {"value": v, "selected": v == f.value}, label)
                                                    for v, label in f.choices])
                 if all(v != f.value for v, _ in f.choices):
-                    self._unlisted[fid] = f.value  # see _dialog
+                    unlisted[fid] = f.value
             elif f.kind == "text":
                 control = d.el("input", {**common, "type": "text", "value": f.value, "maxlength": f.high or None,
                                          "placeholder": f.placeholder or None, "autocomplete": "off",
@@ -727,21 +724,22 @@ class TableView:
 
     def _dialog(self, m: DialogModel) -> None:
         d = self.d
-        self._unlisted = {}
+        unlisted: dict[str, str] = {}
+        field = functools.partial(self._field, unlisted=unlisted)
         nodes = [d.el("h2", {"id": "newgame-title"}, msg("page.new_game"))]
         basics = d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.game")),
-                      self._field(m.game), self._field(m.preset), self._field(m.players), self._field(m.target))
+                      field(m.game), field(m.preset), field(m.players), field(m.target))
         nodes.append(basics)
         for title, fields in m.groups:
             nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, title),
-                              *[self._field(f) for f in fields]))
+                              *[field(f) for f in fields]))
         nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.bots")),
-                          *[self._field(f) for f in m.bots], self._field(m.speed),
-                          self._field(m.trick_clear) if m.trick_clear is not None else None,
-                          self._field(m.strict) if m.strict is not None else None))
+                          *[field(f) for f in m.bots], field(m.speed),
+                          field(m.trick_clear) if m.trick_clear is not None else None,
+                          field(m.strict) if m.strict is not None else None))
         if m.names:
             nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.names")),
-                              *[self._field(f) for f in m.names]))
+                              *[field(f) for f in m.names]))
         if m.error:
             nodes.append(d.el("p", {"class": "dialog-error", "role": "alert"}, m.error))
         buttons = d.el("div", {"class": "choices dialog-buttons"},
@@ -753,5 +751,5 @@ class TableView:
         # A value no option has (a saved pass cycle of its own, say) shows as
         # no option picked, so that any pick is a change; with the options'
         # attributes alone the browser would show the first one as picked.
-        for fid, value in self._unlisted.items():
+        for fid, value in unlisted.items():
             self.get(fid).value = value

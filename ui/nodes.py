@@ -28,6 +28,11 @@ from typing import Any
 from .table_model import CardFace
 
 
+def absent(value: Any) -> bool:
+    """True for Python None and JavaScript null / undefined (Pyodide's JsNull)."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
 class Node(list):
     """A node's description, as :meth:`Dom.el` makes it: [tag, {attribute:
     text}, *children], a child being a description or a string (a text
@@ -99,8 +104,8 @@ class Dom:
     def _build(self) -> Any:
         if self._builder is None:
             window = self.doc.defaultView
-            builder = getattr(window, "bazaNodes", None) if window is not None else None
-            if builder is None or type(builder).__name__ in ("JsNull", "JsUndefined"):
+            builder = None if absent(window) else getattr(window, "bazaNodes", None)
+            if absent(builder):
                 raise RuntimeError("assets/nodes.js is not loaded: the page cannot draw the table")
             self._builder = builder
         return self._builder
@@ -117,8 +122,6 @@ class Dom:
 
     def nodes(self, descriptions: list[Node]) -> list[Any]:
         """The nodes of ``descriptions``, one each and in order, made in one call."""
-        if not all(isinstance(d, Node) for d in descriptions):
-            raise TypeError("nodes() makes descriptions (Dom.el) only")
         if not descriptions:
             return []
         made = self._build().list(self._json(descriptions))
