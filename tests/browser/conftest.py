@@ -105,10 +105,33 @@ def dist(tmp_path_factory) -> Path:
     return out
 
 
+# Every port a server of this session has had. The shared browser keeps each
+# origin's storage for the whole session, IndexedDB's memory snapshot with
+# it: a new server on a port used before would inherit that origin's
+# snapshot of the same build, and start from it instead of its own files.
+USED_PORTS: set[int] = set()
+
+
+def fresh_server(root: Path, **options):
+    """build/serve.py's server for ``root`` on a port no server of this session had."""
+    refused = []
+    try:
+        while True:
+            server = make_server(root, port=0, quiet=True, **options)
+            port = server.server_address[1]
+            if port not in USED_PORTS:
+                USED_PORTS.add(port)
+                return server
+            refused.append(server)  # held open meanwhile, so that the system picks another port
+    finally:
+        for server in refused:
+            server.server_close()
+
+
 @pytest.fixture(scope="session")
 def base_url(dist) -> str:
     """URL of dist/ served on a free port by build/serve.py's server."""
-    server = make_server(dist, port=0, quiet=True)
+    server = fresh_server(dist)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -165,7 +188,7 @@ class Site:
         tmp.mkdir()
         self.link = tmp / "site"
         self.link.symlink_to(dist, target_is_directory=True)
-        self.server = make_server(self.link, port=0, quiet=True, csp=csp)
+        self.server = fresh_server(self.link, csp=csp)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
