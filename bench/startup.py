@@ -594,6 +594,13 @@ def main() -> int:
     parser.add_argument(
         "--baseline", action="store_true", help="add our page without each start-up lever (ours-src, -oldsw, -before)"
     )
+    parser.add_argument(
+        "--chromium-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="one more Chromium switch for every visit, e.g. --chromium-arg=--js-flags=--no-wasm-deopt (repeatable)",
+    )
     parser.add_argument("--only", help="comma-separated site names to measure (default: all)")
     parser.add_argument(
         "--compare",
@@ -603,6 +610,8 @@ def main() -> int:
         help="also measure another build of our page, e.g. one made by an older commit's build/build.py",
     )
     args = parser.parse_args()
+    # Every launch of this run, every page's: a diagnosis (a V8 flag, say), not a lever a page has.
+    CHROMIUM_ARGS.extend(args.chromium_arg)
 
     started = datetime.datetime.now().astimezone()
     machine_before = machine()
@@ -683,6 +692,7 @@ def main() -> int:
                 "visits": args.visits,
                 "query": args.query,
                 "settle": args.settle,
+                "chromium_args": args.chromium_arg,
                 "sites": {s.name: s.note for s in sites},
                 "failures": failures,
                 "results": results,
