@@ -1,6 +1,6 @@
 """What V8 does with Python's eval loop on a first visit and on return visits.
 
-    .venv/bin/python bench/wasm_tiering.py [--profiles 4] [--visits 3] [--dist DIR] [--linger 4] [--play]
+    .venv/bin/python bench/wasm_tiering.py [--profiles 4] [--visits 3] [--dist DIR] [--linger 4] [--play] [--bare]
 
 Not a test, and not a timing: a diagnosis of V8's WebAssembly tiering and
 code cache, from V8's own log. For each profile (a fresh one each), visit 1
@@ -33,6 +33,9 @@ leaving the table as it was drawn. V8 writes its code cache during the
 first visit only, with the code of that moment (docs/PERFORMANCE.md,
 run 88), so what the first visit ran decides what the return visits find.
 
+``--bare``: the bare PyScript page of bench/startup.py (bench/bare/ with
+the build's runtime) instead of ours.
+
 Prints one line per visit and the count of each case, then everything as
 one JSON object on the last line.
 """
@@ -56,7 +59,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from longtasks import play_hand  # noqa: E402
-from startup import CHROMIUM_ARGS, SNAPSHOT_SETTLED, Site, build_site, chromium_path, machine  # noqa: E402
+from startup import CHROMIUM_ARGS, SNAPSHOT_SETTLED, Site, bare_site, build_site, chromium_path, machine  # noqa: E402
 
 V8_FLAGS = "--js-flags=--trace-deopt --trace-wasm-compilation-times"
 COMPILED = re.compile(r"Compiled function \S+#(\d+) using (\w+), took .*?bodysize (\d+)")
@@ -216,6 +219,7 @@ def main() -> int:
     parser.add_argument("--dist", type=Path, help="this build (built if missing) instead of a fresh one")
     parser.add_argument("--linger", type=float, default=4.0, help="seconds a page stays open after ready (snapshot)")
     parser.add_argument("--play", action="store_true", help="the first visit plays a hand of Hearts at instant speed")
+    parser.add_argument("--bare", action="store_true", help="the bare PyScript page instead of ours")
     args = parser.parse_args()
 
     started = datetime.datetime.now().astimezone()
@@ -224,7 +228,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="baza-tiering-") as tmp_name:
         tmp = Path(tmp_name)
         dist = build_site(args.dist.resolve() if args.dist else None, tmp)
-        site = Site("ours", dist, path="?game=hearts&speed=instant" if args.play else "", service_worker=True)
+        if args.bare:
+            if args.play:
+                parser.error("--play plays our page: not with --bare")
+            site = Site("bare", bare_site(dist, tmp / "bare"))
+        else:
+            site = Site("ours", dist, path="?game=hearts&speed=instant" if args.play else "", service_worker=True)
         site.start()
         try:
             with sync_playwright() as playwright:
@@ -257,6 +266,7 @@ def main() -> int:
                 "profiles": args.profiles,
                 "visits": args.visits,
                 "v8_flags": V8_FLAGS,
+                "page": site.name,
                 "play": args.play,
                 "cases": dict(counts),
                 "raw": results,
