@@ -55,18 +55,24 @@ import threading
 import time
 from pathlib import Path
 
+from longtasks import play_hand  # bench/ is the script's folder, first on sys.path
 from playwright.sync_api import sync_playwright
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from longtasks import play_hand  # noqa: E402
-from startup import CHROMIUM_ARGS, SNAPSHOT_SETTLED, Site, bare_site, build_site, chromium_path, machine  # noqa: E402
+from startup import (
+    CHROMIUM_ARGS,
+    READY_TIMEOUT_MS,
+    SNAPSHOT_SETTLED,
+    Site,
+    bare_site,
+    build_site,
+    chromium_path,
+    machine,
+)
 
 V8_FLAGS = "--js-flags=--trace-deopt --trace-wasm-compilation-times"
 COMPILED = re.compile(r"Compiled function \S+#(\d+) using (\w+), took .*?bodysize (\d+)")
 DEOPT = re.compile(r"reason: ([^,)]+)(?:, type: Wasm)\).*?function index (\d+), bytecode offset (\d+)")
 READY = "() => document.documentElement.dataset.ready === 'true'"
 START_TIMEOUT_S = 60
-READY_TIMEOUT_MS = 180_000
 
 
 class Log:
@@ -151,7 +157,9 @@ def launch(profile: Path, output: Path) -> tuple[subprocess.Popen, int]:
     raise RuntimeError(f"Chromium did not open its DevTools port (see {output})")
 
 
-def visit(playwright, url: str, profile: Path, output: Path, first: bool, linger: float, play: bool) -> dict:
+def visit(playwright, url: str, profile: Path, output: Path, loop: int | None, linger: float, play: bool) -> dict:
+    """One visit on ``profile``; ``loop`` is the eval loop's function index, None on a first visit."""
+    first = loop is None
     browser, port = launch(profile, output)
     try:
         cdp = playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
@@ -174,14 +182,20 @@ def visit(playwright, url: str, profile: Path, output: Path, first: bool, linger
             browser.wait(10)
         except subprocess.TimeoutExpired:
             browser.kill()
-    return {"ready_s": round(ready, 3), "start": start, **events(log)}
+    return {"ready_s": round(ready, 3), "start": start, **events(log, loop)}
 
 
-def events(log: Log) -> dict:
-    """The eval loop's compiles, the WebAssembly deopts and the cache's writes of one visit."""
+def events(log: Log, loop: int | None) -> dict:
+    """The eval loop's compiles, the WebAssembly deopts and the cache's writes of one visit.
+
+    A first visit compiles every function it calls, so there the eval loop
+    is the largest function of the log; a return visit may not compile it
+    at all, so it is told which function that was (``loop``).
+    """
     compiles = [(t, m) for t, line in log.lines if (m := COMPILED.search(line))]
-    sizes = {int(m[1]): int(m[3]) for _, m in compiles}
-    loop = max(sizes, key=sizes.get) if sizes else None
+    if loop is None:
+        sizes = {int(m[1]): int(m[3]) for _, m in compiles}
+        loop = max(sizes, key=sizes.get) if sizes else None
     return {
         "eval_loop": loop,
         "eval_loop_compiles": [[round(t, 2), m[2]] for t, m in compiles if int(m[1]) == loop],
@@ -240,9 +254,11 @@ def main() -> int:
                 for number in range(args.profiles):
                     profile = tmp / f"profile-{number}"
                     profile.mkdir()
+                    loop = None  # known from the first visit on
                     for visit_number in range(1, args.visits + 1):
                         output = tmp / f"chromium-{number}-{visit_number}.log"
-                        result = visit(playwright, site.url, profile, output, visit_number == 1, args.linger, args.play)
+                        result = visit(playwright, site.url, profile, output, loop, args.linger, args.play)
+                        loop = result["eval_loop"]
                         result.update(profile=number, visit=visit_number)
                         if visit_number > 1:
                             result["case"] = case(result)
