@@ -11,8 +11,9 @@ browser's output, where V8 prints, so this script starts Chromium itself
 (headless, with the switches of bench/startup.py) and connects over CDP.
 
 Per visit it records, in seconds from the navigation:
-- every compile of the eval loop (the largest function of the module, by
-  its size in the log) with its tier, Liftoff or TurboFan;
+- every compile of the eval loop (the largest function compiled on the
+  profile's first visit, by its size in the log) with its tier, Liftoff
+  or TurboFan;
 - every WebAssembly deopt ("wrong call target" and the like), with the
   function and the module offset where it happened;
 - every write of a file of the profile's WebAssembly code cache
@@ -29,9 +30,10 @@ and sorts each return visit into one of three cases:
 ``--play``: the first visit plays a whole hand of Hearts (seat 0 by the
 mouse as bench/longtasks.py does, the computer players at instant speed)
 before the snapshot is made, as a player's first visit would, rather than
-leaving the table as it was drawn. V8 writes its code cache during the
-first visit only, with the code of that moment (docs/PERFORMANCE.md,
-run 88), so what the first visit ran decides what the return visits find.
+leaving the table as it was drawn. Chromium writes our page's wasm code
+cache during its first visit only, with the code of that moment
+(docs/PERFORMANCE.md, run 88), so what the first visit ran decides what
+the return visits find.
 
 ``--bare``: the bare PyScript page of bench/startup.py (bench/bare/ with
 the build's runtime) instead of ours.
@@ -70,7 +72,7 @@ from startup import (
 
 V8_FLAGS = "--js-flags=--trace-deopt --trace-wasm-compilation-times"
 COMPILED = re.compile(r"Compiled function \S+#(\d+) using (\w+), took .*?bodysize (\d+)")
-DEOPT = re.compile(r"reason: ([^,)]+)(?:, type: Wasm)\).*?function index (\d+), bytecode offset (\d+)")
+DEOPT = re.compile(r"reason: ([^,)]+), type: Wasm\).*?function index (\d+), bytecode offset (\d+)")
 READY = "() => document.documentElement.dataset.ready === 'true'"
 START_TIMEOUT_S = 60
 
@@ -200,9 +202,7 @@ def events(log: Log, loop: int | None) -> dict:
         "eval_loop": loop,
         "eval_loop_compiles": [[round(t, 2), m[2]] for t, m in compiles if int(m[1]) == loop],
         "wasm_deopts": [
-            [round(t, 2), int(m[2]), int(m[3]), m[1]]
-            for t, line in log.lines
-            if "type: Wasm" in line and (m := DEOPT.search(line))
+            [round(t, 2), int(m[2]), int(m[3]), m[1]] for t, line in log.lines if (m := DEOPT.search(line))
         ],
         "cache_writes": [[round(t, 2), name, size] for t, name, size in log.writes],
     }
