@@ -39,11 +39,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import english_param
+from .cards import english_param, trick_winner
 from .claim_search import Prover
+from .view import known_holder
 
 if TYPE_CHECKING:
     from .state import Match
+    from .view import SeatView
 
 # The English sentences, by key (the table may show them in the player's
 # language from the same keys and parameters).
@@ -52,6 +54,8 @@ MESSAGES = {
     "not_your_turn": "It is not your turn: claim when it is.",
     "takes_this_trick": "{seat} takes this trick with the {card}.",
     "can_win": "{seat} can still win a trick with the {card}.",
+    "cannot_beat": "You cannot take this trick: nothing you may play beats the {card}.",
+    "not_certain": "The rest is not certain from what you can see: another player may still win a trick.",
     "all_highest_suit": "You take every remaining trick: your {suit} are the highest left.",
     "all_highest": "You take every remaining trick: your cards are the highest left.",
     "all": "You take every remaining trick, whatever the others play.",
@@ -120,8 +124,58 @@ def prove_claim(match: Match, seat: int, names: Sequence[str] | None = None) -> 
 
 def _answer(match: Match, seat: int, names: Sequence[str] | None, prover: Prover, ok: bool) -> Claim:
     if not ok:
-        return _claim(False, prover.refutation(), names or seat_names(match.players))
+        return _claim(False, told_refutation(match, seat, prover.refutation()), names or seat_names(match.players))
     return _claim(True, prover.praise(), line=_line(match, seat, prover.memo))
+
+
+def told_refutation(match: Match, seat: int, found: tuple[str, dict]) -> tuple[str, dict]:
+    """The refusal that ``seat`` may be told, from the search's refutation
+    ``found`` (which sees every hand): only what the seat's own view holds.
+
+    The trick on the table is lost when none of the claimer's legal cards
+    beats the other side's best card there and no partner plays after it; a
+    card that can still win a trick is named with its holder only when the
+    view shows who holds it (a card the claimer passed, a suit every other
+    seat has shown it is void in). Otherwise the refusal says only that the
+    rest is not certain, so repeated claims cannot map the other hands.
+
+    >>> from game.state import Match
+    >>> from game.rules import preset
+    >>> from game.cards import parse_mask
+    >>> m = Match(preset("spades", "classic"), seed=0)
+    >>> m.deal_hands([parse_mask("KS QS AH"), parse_mask("AS 2H 3H"),
+    ...               parse_mask("4H 5H 6H"), parse_mask("7H 8H 9H")], dealer=3)
+    >>> for b in ("1", "1", "1", "1"):
+    ...     m.apply(b)
+    >>> told_refutation(m, 0, ("can_win", {"seat": 1, "card": 51}))
+    ('not_certain', {})
+    """
+    view = match.view(seat)
+    lost = _lost_trick(match, view)
+    if lost is not None:
+        return "cannot_beat", {"card": lost}
+    key, params = found
+    if key == "can_win" and known_holder(view, params["card"]) == params["seat"]:
+        return found
+    return "not_certain", {}
+
+
+def _lost_trick(match: Match, view: SeatView) -> int | None:
+    """The other side's card that takes the trick on the table whatever the
+    claimer plays, when the claimer's view alone shows it; else None."""
+    seat = view.seat
+    if not view.trick or match.extra:
+        return None
+    cards = [c for _, c in view.trick]
+    best_seat, best = view.trick[trick_winner(cards, view.trump)]
+    if view.side_of(best_seat) == view.side_of(seat):
+        return None
+    after = match.trick_size - len(cards) - 1  # seats still to play after the claimer
+    if any(view.side_of((seat + i) % view.players) == view.side_of(seat) for i in range(1, after + 1)):
+        return None  # a partner still plays: what it holds is not the claimer's to know
+    if any(trick_winner([*cards, c], view.trump) == len(cards) for c in view.legal):
+        return None
+    return best
 
 
 def _claim(ok: bool, message: tuple[str, dict], names: Sequence[str] = (), line: tuple[int, ...] = ()) -> Claim:

@@ -191,6 +191,43 @@ def _known_holdings(v: SeatView) -> list[int]:
     return known
 
 
+def known_holder(v: SeatView, card: int) -> int | None:
+    """The seat that ``v.seat`` knows to hold ``card`` now, or None when it
+    cannot know (the card is played, or could be in more than one hand).
+
+    A seat knows its own cards, the cards it passed (until they are played),
+    who must lead the 2 of clubs, and the holder of a card of a suit that
+    every other seat but one has shown it is void in (when no card is left
+    out of the hands, as the two-player draw leaves some).
+
+    >>> from game.state import new_match
+    >>> m = new_match("hearts", "standard", seed=7)
+    >>> while m.phase != "play":
+    ...     m.apply(m.legal_actions()[0])
+    >>> v = m.view(0)
+    >>> passed = next(iter_cards(v.passed))
+    >>> known_holder(v, passed) == v.pass_target, known_holder(v, next(iter_cards(v.hand)))
+    (True, 0)
+    """
+    bit = 1 << card
+    if v.looked and v.hand & bit:
+        return v.seat
+    if v.played & bit:
+        return None
+    for s, held in enumerate(_known_holdings(v)):
+        if held & bit:
+            return s
+    unseen = cards_in_play(v.rules) & ~v.played & ~v.seen_discards & ~(v.hand if v.looked else 0)
+    if v.draw_card is not None:
+        unseen &= ~(1 << v.draw_card)
+    others = [s for s in range(v.players) if s != v.seat]
+    if not v.looked or popcount(unseen) != sum(v.hand_sizes[s] for s in others):
+        return None  # some unseen cards are in no hand
+    suit = suit_of(card)
+    able = [s for s in others if v.hand_sizes[s] and not v.voids[s] >> suit & 1]
+    return able[0] if len(able) == 1 else None
+
+
 def sample_hands(v: SeatView, rng: random.Random) -> list[int]:
     """One deal of the unseen cards consistent with what ``v.seat`` knows:
     hand sizes, voids shown, cards it passed. Its own hand is kept as is.
@@ -327,4 +364,4 @@ def _has_chosen(m: Match, seat: int) -> bool:
     return order.index(seat) < order.index(m.to_act)  # type: ignore[arg-type]
 
 
-__all__ = ["SeatView", "seat_view", "sample_hands", "determinize"]
+__all__ = ["SeatView", "seat_view", "known_holder", "sample_hands", "determinize"]

@@ -1,5 +1,6 @@
 """Claiming the rest (issue 8, RULINGS.md "Claiming the rest"): the engine
-proves a claim with every hand in view, and the bots take its word.
+proves a claim with every hand in view, and the bots take its word; a
+refusal tells the claimer only what its own seat can see (issue 31).
 
 Hand-made positions check the sentences and the rules that decide a claim
 (trumps, partners, the trick on the table, unbroken hearts, two decks, three
@@ -28,6 +29,7 @@ from game.claim import (
     render,
     seat_names,
 )
+from game.claim_search import Prover
 from game.deal import cards_in_play
 from game.rules import preset
 from game.state import Match
@@ -61,6 +63,17 @@ def play_line(m, claim):
     return [a - b for a, b in zip(r.records[-1]["result"]["tricks"], before)]
 
 
+def found(m, seat):
+    """The search's own refutation (it sees every hand), in English: what the
+    claimer is told is checked apart, against what its seat may know."""
+    p = Prover(m, seat)
+    assert p.prove() is False
+    return render(p.refutation(), seat_names(m.players))
+
+
+NOT_CERTAIN = "The rest is not certain from what you can see: another player may still win a trick."
+
+
 def side_tricks(m, seat, taken):
     return sum(t for s, t in enumerate(taken) if m.side_of(s) == m.side_of(seat))
 
@@ -79,7 +92,9 @@ def test_top_trumps_with_the_rest_claim_everything():
 def test_an_opponent_with_a_higher_trump_refutes_the_claim():
     m = spades(["KS QS AH", "AS 2H 3H", "4H 5H 6H", "7H 8H 9H"])
     c = prove_claim(m, 0)
-    assert c == Claim(False, "West can still win a trick with the Ace of spades.")
+    assert found(m, 0) == "West can still win a trick with the Ace of spades."
+    # South cannot see who holds the ace: the refusal does not say.
+    assert c == Claim(False, NOT_CERTAIN)
     assert not accepts_claim(m, 0)
 
 
@@ -89,7 +104,8 @@ def test_a_void_opponent_ruffs_a_side_suit():
     m = spades(["AS AH AD", "2S 3H 4H", "5H 6H 7D", "8H 9H 8D"])
     c = prove_claim(m, 0)
     assert not c.ok
-    assert c.reason == "West can still win a trick with the 2 of spades."
+    assert found(m, 0) == "West can still win a trick with the 2 of spades."
+    assert c.reason == NOT_CERTAIN
 
 
 def test_the_claimer_draws_trumps_first():
@@ -126,8 +142,10 @@ def test_mid_trick_claim_after_the_lead():
 def test_mid_trick_claim_when_the_trick_is_already_lost():
     m = spades(["5H 2C 3C", "AH 4C 5C", "KH KC AC", "7H 6C 7C"], dealer=3)
     play(m, "5H AH")
+    assert found(m, 2) == "West takes this trick with the Ace of hearts."
+    # What North sees says it: its hearts are below the ace, it has no partner.
     c = prove_claim(m, 2)
-    assert c == Claim(False, "West takes this trick with the Ace of hearts.")
+    assert c == Claim(False, "You cannot take this trick: nothing you may play beats the Ace of hearts.")
 
 
 def test_three_player_spades():
@@ -135,7 +153,8 @@ def test_three_player_spades():
     c = prove_claim(m, 0)
     assert c.ok and play_line(m, c) == [3, 0, 0]
     m = spades(["AS AH KD", "2S 2H AD", "3S 3H 3D"], dealer=2, players=3)
-    assert prove_claim(m, 0).reason == "North-west can still win a trick with the Ace of diamonds."
+    assert found(m, 0) == "North-west can still win a trick with the Ace of diamonds."
+    assert prove_claim(m, 0).reason == NOT_CERTAIN
 
 
 # ------------------------------------------------------------------ Hearts
@@ -145,8 +164,8 @@ def test_hearts_not_broken_forces_a_losing_lead():
     # Hearts may not be led yet, so the Queen of diamonds goes first and
     # West's King takes it.
     m = hearts(["AH KH QD", "KD 2H 9S", "3H 4H 2D", "5H 6H 3D"])
-    c = prove_claim(m, 0)
-    assert c == Claim(False, "West can still win a trick with the King of diamonds.")
+    assert found(m, 0) == "West can still win a trick with the King of diamonds."
+    assert prove_claim(m, 0) == Claim(False, NOT_CERTAIN)
 
 
 def test_hearts_not_broken_with_every_card_a_winner():
@@ -164,7 +183,8 @@ def test_two_decks_the_first_of_two_identical_cards_wins():
     # Seat 1 leads its ace of spades; seat 2's copy comes second and loses.
     m = hearts(["2S 2H", "AS AH", "AS AH", "3S 3H", "4S 4H", "5S 5H"], dealer=0, players=6)
     play(m, "AS")
-    assert prove_claim(m, 2).reason == "South-west takes this trick with the Ace of spades."
+    assert found(m, 2) == "South-west takes this trick with the Ace of spades."
+    assert prove_claim(m, 2).reason == "You cannot take this trick: nothing you may play beats the Ace of spades."
 
 
 def test_three_player_hearts():
@@ -203,22 +223,54 @@ def test_claim_does_not_change_the_match():
     assert (list(m.hands), list(m.trick), m.to_act, m.broken, list(m.actions)) == before
 
 
+def passed_to_west():
+    """Hearts, seed 7, every seat playing its first legal card: at trick 2
+    South claims, and West can win a trick with the 9 of clubs, a card South
+    passed to West, so South knows who holds it."""
+    m = Match(preset("hearts", "standard"), seed=7)
+    while len(m.actions) < 18:
+        m.apply(m.legal_actions()[0])
+    assert m.to_act == 0 and m.pass_direction == "left" and m.pass_chosen[0] >> parse_card("9C") & 1
+    return m
+
+
+def test_a_card_the_claimer_passed_is_named_with_its_holder():
+    m = passed_to_west()
+    assert prove_claim(m, 0).reason == "West can still win a trick with the 9 of clubs."
+
+
+def test_a_suit_the_others_showed_void_in_names_the_last_holder():
+    # Hearts, seed 20, first legal cards: North and East have shown they hold
+    # no diamonds, so the Ace of diamonds (not passed) can only be West's.
+    m = Match(preset("hearts", "standard"), seed=20)
+    while len(m.actions) < 44:
+        m.apply(m.legal_actions()[0])
+    ace = parse_card("AD")
+    assert m.to_act == 0 and not m.pass_chosen[0] >> ace & 1 and m.hands[1] >> ace & 1
+    assert prove_claim(m, 0).reason == "West can still win a trick with the Ace of diamonds."
+    # Without North's void shown, West or North might hold it: not named.
+    m.voids[2] = 0
+    assert prove_claim(m, 0).reason == NOT_CERTAIN
+
+
 def test_names_can_be_given():
-    m = spades(["KS QS AH", "AS 2H 3H", "4H 5H 6H", "7H 8H 9H"])
-    assert prove_claim(m, 0, ["You", "Ana", "Bob", "Cy"]).reason.startswith("Ana can still win")
+    m = passed_to_west()
+    assert prove_claim(m, 0, ["You", "Ana", "Bob", "Cy"]).reason == "Ana can still win a trick with the 9 of clubs."
     assert seat_names(3) == ["South", "North-west", "North-east"]
 
 
 def test_messages_for_other_languages():
     # The reason also comes as a key and parameters, rendered from MESSAGES.
-    m = spades(["KS QS AH", "AS 2H 3H", "4H 5H 6H", "7H 8H 9H"])
+    m = passed_to_west()
     c = prove_claim(m, 0)
-    assert c.message == ("can_win", {"seat": 1, "card": parse_card("AS")})
+    assert c.message == ("can_win", {"seat": 1, "card": parse_card("9C")})
     assert render(c.message, seat_names(4)) == c.reason
+    hidden = spades(["KS QS AH", "AS 2H 3H", "4H 5H 6H", "7H 8H 9H"])
+    assert prove_claim(hidden, 0).message == ("not_certain", {})
     p = spades(["2H 3H 4H", "5H 6H 7H", "AH KH QH", "8H 9H TH"], partnership=True)
     assert prove_claim(p, 0).message == ("side_all", {})
     assert prove_claim(p, 1).message == ("not_your_turn", {})
-    assert set(MESSAGES) >= {"not_playing", "takes_this_trick", "all", "all_highest", "all_highest_suit"}
+    assert set(MESSAGES) >= {"not_playing", "cannot_beat", "not_certain", "all", "all_highest", "all_highest_suit"}
 
 
 def test_a_whole_deal_answers_quickly():

@@ -150,6 +150,8 @@ MESSAGES: dict[str, Any] = {
     "claim.r.not_your_turn": "No es tu turno: reclama cuando lo sea.",
     "claim.r.takes_this_trick": "{seat} se lleva esta baza con {card:the}.",
     "claim.r.can_win": "{seat} todavía puede ganar una baza con {card:the}.",
+    "claim.r.cannot_beat": "No puedes llevarte esta baza: nada de lo que puedes jugar supera {card:the}.",
+    "claim.r.not_certain": "Con lo que ves, el resto no es seguro: otro jugador aún puede ganar una baza.",
     "claim.r.all_highest_suit": ("Te llevas todas las bazas que quedan: tienes las cartas de {suit} más altas "
                                  "que quedan."),
     "claim.r.all_highest": "Te llevas todas las bazas que quedan: tus cartas son las más altas que quedan.",

@@ -554,6 +554,8 @@ MESSAGES: dict[str, Any] = {
     "claim.r.not_your_turn": "Não é a sua vez: reivindique quando for.",
     "claim.r.takes_this_trick": "{seat} leva esta vaza com {card:the}.",
     "claim.r.can_win": "{seat} ainda pode ganhar uma vaza com {card:the}.",
+    "claim.r.cannot_beat": "Você não pode levar esta vaza: nada que você pode jogar vence {card:the}.",
+    "claim.r.not_certain": "Pelo que você vê, o resto não é certo: outro jogador ainda pode ganhar uma vaza.",
     "claim.r.all_highest_suit": ("Você leva todas as vazas restantes: suas cartas de {suit} são as mais altas "
                                  "que restam."),
     "claim.r.all_highest": "Você leva todas as vazas restantes: suas cartas são as mais altas que restam.",

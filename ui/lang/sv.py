@@ -733,6 +733,8 @@ MESSAGES: dict[str, Any] = {
     "claim.r.not_your_turn": "Det är inte din tur: kräv resten när det är din tur.",
     "claim.r.takes_this_trick": "{seat} tar det här sticket med {card:the}.",
     "claim.r.can_win": "{seat} kan fortfarande vinna ett stick med {card:the}.",
+    "claim.r.cannot_beat": "Du kan inte ta det här sticket: inget kort du får spela slår {card:the}.",
+    "claim.r.not_certain": "Av det du ser är resten inte säker: en annan spelare kan fortfarande vinna ett stick.",
     "claim.r.all_highest_suit": "Du tar alla återstående stick: dina {suit} är de högsta som är kvar.",
     "claim.r.all_highest": "Du tar alla återstående stick: dina kort är de högsta som är kvar.",
     "claim.r.all": "Du tar alla återstående stick, vad de andra än spelar.",
