@@ -1,17 +1,30 @@
 """Serve dist/ on 127.0.0.1 with the standard library only.
 
-    python3 build/serve.py [--port 8000] [--dir dist] [--csp] [--quiet]
+    python3 build/serve.py [--port 8000] [--dir dist] [--csp] [--quiet] [--encoding auto|gzip|none]
 
 It sends what docs/HOSTING.md asks of a real host: the right MIME types,
 cache headers (runtime/ for good, everything else revalidated), and with
 --csp the recommended Content-Security-Policy. tests/browser/conftest.py
 imports make_server() to run the same server.
+
+Compression, as hosts do it (--encoding):
+  auto   the build's precompressed files: FILE.br when the request accepts
+         br, else FILE.gz when it accepts gzip, else FILE itself (nginx's
+         brotli_static and gzip_static, Netlify, Cloudflare Pages)
+  gzip   gzip made on the fly at level 6 for compressible types, whatever
+         lies beside the file (GitHub Pages, nginx's gzip with gzip_types)
+  none   every file as it is (a host that compresses nothing)
+Every compressible answer says `Vary: Accept-Encoding`, so that no cache
+hands a brotli body to a client that did not ask for one.
 """
 
 import argparse
 import contextlib
 import functools
+import gzip
 import http.server
+import io
+import os
 from pathlib import Path
 from typing import ClassVar
 
@@ -57,6 +70,36 @@ RECOMMENDED_CSP = [
     "trusted-types baza-sw baza-start",
 ]
 
+# What a host compresses: text, and the wasm (its code compresses to about a
+# third). Images and fonts are compressed already.
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".py", ".toml", ".json", ".webmanifest", ".wasm", ".zip", ".svg", ".txt"}
+# The precompressed files that build/build.py writes beside the others, by
+# the Accept-Encoding token each answers.
+PRECOMPRESSED = {"br": ".br", "gzip": ".gz"}
+ENCODINGS = ("auto", "gzip", "none")
+
+
+def accepted(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header accepts (q=0 refuses one).
+
+    >>> sorted(accepted("gzip, deflate, br, zstd"))
+    ['br', 'deflate', 'gzip', 'zstd']
+    >>> sorted(accepted("br;q=0, gzip;q=0.5"))
+    ['gzip']
+    """
+    tokens = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            refused = float(q) == 0
+        except ValueError:
+            refused = False
+        if name.strip() and not refused:
+            tokens.add(name.strip().lower())
+    return tokens
+
+
 # A file under runtime/ never changes (its folder name holds the version and
 # a hash), and a URL with ?v=<hash> names one content: both may be cached for
 # good. Everything else must be revalidated (index.html, sw.js, files.json).
@@ -86,7 +129,41 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # swap the served folder for another build with older file times.
         for name in ("If-Modified-Since", "If-None-Match"):
             del self.headers[name]
-        return super().send_head()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.partition("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # as SimpleHTTPRequestHandler serves a folder
+        suffix = os.path.splitext(path)[1]
+        if self.server.encoding == "none" or suffix not in COMPRESSIBLE or not os.path.isfile(path):
+            return super().send_head()
+        tokens = accepted(self.headers.get("Accept-Encoding", ""))
+        if self.server.encoding == "gzip":
+            if "gzip" not in tokens:
+                return self.plain(path)
+            with open(path, "rb") as file:
+                body = gzip.compress(file.read(), compresslevel=6, mtime=0)
+            return self.answer(path, body, "gzip")
+        for token, extension in PRECOMPRESSED.items():
+            if token in tokens and os.path.isfile(path + extension):
+                with open(path + extension, "rb") as file:
+                    return self.answer(path, file.read(), token)
+        return self.plain(path)
+
+    def plain(self, path: str):
+        """The file as it is, saying that another request might get it compressed."""
+        with open(path, "rb") as file:
+            return self.answer(path, file.read(), None)
+
+    def answer(self, path: str, body: bytes, encoding: str | None):
+        """A 200 with body: the file at path, in the content coding named (or none)."""
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(os.path.getmtime(path))))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_request(self, code="-", size="-"):
         self.server.hits.append((self.command, self.path, int(code) if str(code).isdigit() else code))
@@ -97,19 +174,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 8000, quiet: bool = False, csp: bool = False):
+def make_server(directory: Path, port: int = 8000, quiet: bool = False, csp: bool = False, encoding: str = "auto"):
     """A threading HTTP server for directory on 127.0.0.1 (port 0 = any free one).
 
     directory may be a symbolic link: it is followed on every request, so
     pointing it at another build serves that build from the same origin.
-    csp=True sends RECOMMENDED_CSP with every answer. server.hits lists
-    every request answered, as (method, path, status).
+    csp=True sends RECOMMENDED_CSP with every answer. encoding is one of
+    ENCODINGS (the module's docstring says what each does). server.hits
+    lists every request answered, as (method, path, status).
     """
+    if encoding not in ENCODINGS:
+        raise ValueError(f"encoding must be one of {ENCODINGS}, not {encoding!r}")
     handler = functools.partial(Handler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.quiet = quiet
     server.hits = []
     server.csp = csp
+    server.encoding = encoding
     return server
 
 
@@ -123,11 +204,18 @@ def main() -> None:
         action="store_true",
         help="send the Content-Security-Policy that docs/HOSTING.md recommends",
     )
+    parser.add_argument(
+        "--encoding",
+        choices=ENCODINGS,
+        default="auto",
+        help="auto: the build's .br/.gz files as the request accepts them (default); "
+        "gzip: gzip on the fly; none: no compression",
+    )
     args = parser.parse_args()
     if not (args.dir / "index.html").is_file():
         parser.exit(1, f"serve: {args.dir}/index.html not found; run build/build.py first\n")
     try:
-        server = make_server(args.dir, args.port, args.quiet, args.csp)
+        server = make_server(args.dir, args.port, args.quiet, args.csp, args.encoding)
     except OSError as error:  # most often: the port is taken
         parser.exit(1, f"serve: cannot listen on port {args.port}: {error}\n")
     with server:
