@@ -72,7 +72,9 @@ RECOMMENDED_CSP = [
 
 # What a host compresses: text, and the wasm (its code compresses to about a
 # third). Images and fonts are compressed already.
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".py", ".toml", ".json", ".webmanifest", ".wasm", ".zip", ".svg", ".txt"}
+COMPRESSIBLE = {
+    ".html", ".js", ".mjs", ".css", ".py", ".toml", ".json", ".webmanifest", ".wasm", ".zip", ".svg", ".txt",
+}
 # The precompressed files that build/build.py writes beside the others, by
 # the Accept-Encoding token each answers.
 PRECOMPRESSED = {"br": ".br", "gzip": ".gz"}
@@ -139,9 +141,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.server.encoding == "gzip":
             if "gzip" not in tokens:
                 return self.plain(path)
-            with open(path, "rb") as file:
-                body = gzip.compress(file.read(), compresslevel=6, mtime=0)
-            return self.answer(path, body, "gzip")
+            return self.answer(path, self.server.gzipped(path), "gzip")
         for token, extension in PRECOMPRESSED.items():
             if token in tokens and os.path.isfile(path + extension):
                 with open(path + extension, "rb") as file:
@@ -191,6 +191,18 @@ def make_server(directory: Path, port: int = 8000, quiet: bool = False, csp: boo
     server.hits = []
     server.csp = csp
     server.encoding = encoding
+    made: dict[tuple[str, float, int], bytes] = {}
+
+    def gzipped(path: str) -> bytes:
+        """path gzipped at level 6, kept as a host's front end keeps it (a 9 MB
+        wasm takes about half a second to compress)."""
+        key = (path, os.path.getmtime(path), os.path.getsize(path))
+        if key not in made:
+            with open(path, "rb") as file:
+                made[key] = gzip.compress(file.read(), compresslevel=6, mtime=0)
+        return made[key]
+
+    server.gzipped = gzipped
     return server
 
 
