@@ -8,7 +8,7 @@
   :mod:`ui.dialog_model` (the New game dialog).
 - :mod:`ui.controller`: owns the match, applies the human's actions through
   the engine, runs the computer players at a pace a person can follow.
-- :mod:`ui.dom`, :mod:`ui.saves_dom` and :mod:`ui.app`: the modules that
+- :mod:`ui.dom`, :mod:`ui.saves.dom` and :mod:`ui.app`: the modules that
   touch the page; they draw the model with DOM calls (never HTML from
   text) and turn clicks into commands for the controller. They are handed
   the page by :mod:`ui.main`, the script PyScript runs, the only module

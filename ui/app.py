@@ -26,10 +26,10 @@ from ui import settings as S
 from ui.controller import Controller
 from ui.dom import TableView, absent, attribute, clicked, field_value
 from ui.i18n import pick_language, set_language, t
-from ui.saves import Saves
-from ui.saves_dom import LocalStorage, SavesPage
+from ui.saves.dom import LocalStorage, SavesPage
+from ui.saves.manager import Saves
+from ui.saves.store import Store
 from ui.sound import Sounds
-from ui.storage import Store
 
 
 class Browser(NamedTuple):
@@ -100,9 +100,9 @@ class App:
         query = str(window.location.search or "")
         settings = S.from_query(query)
         self.embed = E.parse(query, settings.game)
-        self.storage_prefix = self.embed.storage_prefix  # for ui/storage.py: "baza:", or one per embed
+        self.storage_prefix = self.embed.storage_prefix  # for ui/saves/store.py: "baza:", or one per embed
         self.controller = Controller(settings, choose, on_change=self.schedule, think=think, hint=hint_message)
-        # Autosave and resume, settings, statistics, other tabs (ui/saves.py).
+        # Autosave and resume, settings, statistics, other tabs (ui/saves/manager.py).
         self.saves = Saves(Store(LocalStorage(window), self.storage_prefix), self.controller, query=query)
         self.saves_page = SavesPage(document, window, self.saves, create_proxy, to_js)
         self._frame_pending = False

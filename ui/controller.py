@@ -658,7 +658,7 @@ class Controller:
     def decision_rng(self) -> random.Random:
         """The randomness of the next computer player's decision: from the
         match's seed and its number of actions, so that a match restored from a
-        save (ui/saves.py) goes on exactly as it would have."""
+        save (ui/saves/manager.py) goes on exactly as it would have."""
         assert self.match is not None
         return random.Random(f"{self.match.seed}:bot:{len(self.match.actions)}")
 

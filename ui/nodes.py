@@ -1,6 +1,6 @@
 """Page nodes described in Python, built in the page in one call.
 
-The DOM layers (ui/dom.py, ui/saves_dom.py) describe what they draw as
+The DOM layers (ui/dom.py, ui/saves/dom.py) describe what they draw as
 plain lists, ``[tag, {attributes}, *children]``, where a child is another
 description or a string. :class:`Dom` sends a list of them as JSON to
 assets/nodes.js, which makes the nodes. A string is always a text node,

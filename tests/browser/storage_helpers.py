@@ -115,7 +115,7 @@ def saved_position(game: str, preset_name: str, seed: int, stop, speed: str = "i
     from game.bots import choose
     from game.save import match_to_dict
     from game.state import new_match
-    from ui.saves_data import settings_for_rules, settings_to_dict
+    from ui.saves.data import settings_for_rules, settings_to_dict
 
     m = new_match(game, preset_name, seed=seed, **options)
     while not stop(m):

@@ -16,10 +16,10 @@ from game.bots import choose
 from game.save import match_to_dict
 from game.state import new_match
 from ui import settings as S
-from ui import storage as ST
 from ui.controller import Controller
-from ui.saves import Saves
-from ui.storage import MemoryStorage, Store
+from ui.saves import store as ST
+from ui.saves.manager import Saves
+from ui.saves.store import MemoryStorage, Store
 
 HEARTS = S.Settings(speed="instant", seed=7, levels=("easy", "normal", "easy"))
 SPADES = dataclasses.replace(S.set_game(S.Settings(speed="instant"), "spades"), seed=11,

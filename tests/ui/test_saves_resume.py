@@ -1,7 +1,7 @@
 """Autosave and resume under CPython, with a dict for localStorage: a reload
 at every moment of a match shows the same table and goes on the same, what
 is saved and under which keys, and the player names that are kept
-(ui/saves.py, ui/storage.py)."""
+(ui/saves/manager.py, ui/saves/store.py)."""
 
 import asyncio
 import dataclasses
@@ -13,10 +13,10 @@ from ui_helpers import run
 from game.bots import choose
 from game.save import match_to_dict
 from ui import settings as S
-from ui import storage as ST
 from ui.controller import Controller
-from ui.saves import Saves
-from ui.storage import MemoryStorage, Store
+from ui.saves import store as ST
+from ui.saves.manager import Saves
+from ui.saves.store import MemoryStorage, Store
 
 # ----------------------------------------------------------------- resume
 

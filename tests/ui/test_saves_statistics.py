@@ -1,6 +1,6 @@
 """Statistics under CPython, with a dict for localStorage: a finished game
 is counted once and kept in the history, nils and moons, best and worst,
-abandoned games and the reset (ui/saves.py, ui/saves_data.py)."""
+abandoned games and the reset (ui/saves/manager.py, ui/saves/data.py)."""
 
 import dataclasses
 import json
@@ -12,8 +12,8 @@ from ui_helpers import run
 
 from game.bots import choose
 from game.state import new_match
-from ui.saves_data import COUNTED_IDS, add_result, empty_stats, game_result, valid_stats
-from ui.storage import MemoryStorage, SaveError
+from ui.saves.data import COUNTED_IDS, add_result, empty_stats, game_result, valid_stats
+from ui.saves.store import MemoryStorage, SaveError
 
 # ----------------------------------------------------------------- statistics
 

@@ -1,7 +1,7 @@
 """Two tabs and links under CPython, with a dict for localStorage: two tabs
 on one game take turns and never overwrite a newer game; a link's rules wait
 for a new game while its ?lang=, ?speed= and ?deck= apply to the game in
-progress and are kept (ui/saves.py)."""
+progress and are kept (ui/saves/manager.py)."""
 
 import asyncio
 import dataclasses
@@ -11,8 +11,8 @@ from saves_helpers import HEARTS, human_move, make, play_until, stored, two_tabs
 from ui_helpers import run
 
 from ui import settings as S
-from ui.saves_data import settings_from_dict
-from ui.storage import MemoryStorage, Store
+from ui.saves.data import settings_from_dict
+from ui.saves.store import MemoryStorage, Store
 
 # ----------------------------------------------------------------- two tabs
 

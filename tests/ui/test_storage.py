@@ -1,7 +1,7 @@
 """The store under CPython, with a dict for localStorage: bad storage of
 every kind and the quarantine that keeps it aside, storage unavailable or
 full, migrations, bounded size, export and import, and the language of what
-the saves say (ui/storage.py, ui/saves.py, ui/saves_data.py, ui/saves_view.py).
+the saves say (ui/saves/store.py, ui/saves/manager.py, ui/saves/data.py, ui/saves/panel.py).
 
 Resume is in test_saves_resume.py, statistics in test_saves_statistics.py,
 two tabs and links in test_saves_tabs_and_links.py."""
@@ -27,9 +27,9 @@ from ui_helpers import run
 
 from game.save import match_to_dict
 from ui import settings as S
-from ui import storage as ST
-from ui.saves_data import add_result, empty_stats, export_document, read_import, settings_to_dict, trim_history
-from ui.storage import MemoryStorage, SaveError, Store
+from ui.saves import store as ST
+from ui.saves.data import add_result, empty_stats, export_document, read_import, settings_to_dict, trim_history
+from ui.saves.store import MemoryStorage, SaveError, Store
 
 # ----------------------------------------------------------------- bad storage
 

@@ -191,7 +191,7 @@ MESSAGES: dict[str, Any] = {
     "claim.checking": "Checking your claim…",
     "claim.refused": "Claim refused: {reason}",
     "claim.accepted": "Claim accepted: {reason}",
-    # Saves & stats (ui/saves.py, ui/saves_dom.py, ui/storage.py)
+    # Saves & stats (ui/saves/manager.py, ui/saves/dom.py, ui/saves/store.py)
     # The stored data a sentence is about ({what}); n is 1 for a singular subject, 2 for a plural one
     "saves.the.match": "The saved game",
     "saves.the.settings": "The saved settings",
@@ -490,7 +490,7 @@ def _bot_messages() -> dict[str, Any]:
 def _save_messages() -> dict[str, str]:
     """Why a saved match or a hand record is refused (game/save_messages.py)."""
     from game.save_messages import MESSAGES as SAVE
-    from ui.storage import NOT_JSON  # not JSON at all: the table's own saves.doc.* sentences say it
+    from ui.saves.store import NOT_JSON  # not JSON at all: the table's own saves.doc.* sentences say it
 
     out = {"save." + key: text for key, text in SAVE.items() if key not in NOT_JSON}
     for field in ("phase", "to_act", "hand_number", "dealer", "hands", "scores", "bags"):  # game.save._check

@@ -246,7 +246,7 @@ MESSAGES: dict[str, Any] = {
     "page.undo_title": "Retirar tu última carta o apuesta",
     "page.sound": "Sonidos",
     "page.footer": "Python {python}, motor cargado.",
-    # Las partidas guardadas, las estadísticas y el almacenamiento (ui/saves.py, ui/storage.py)
+    # Las partidas guardadas, las estadísticas y el almacenamiento (ui/saves/manager.py, ui/saves/store.py)
     "saves.the.match": "La partida guardada",
     "saves.the.settings": "Los ajustes guardados",
     "saves.the.stats": "Las estadísticas guardadas",

@@ -444,7 +444,7 @@ MESSAGES: dict[str, Any] = {
     "level.easy.long": "Lätt",
     "level.normal.long": "Normal",
     "level.hard.long": "Svår (tänker längre)",
-    # Saves, statistics and storage (ui/saves.py, ui/storage.py, ui/saves_dom.py)
+    # Saves, statistics and storage (ui/saves/manager.py, ui/saves/store.py, ui/saves/dom.py)
     "saves.the.match": "Det sparade spelet",
     "saves.the.settings": "De sparade inställningarna",
     "saves.the.stats": "Den sparade statistiken",

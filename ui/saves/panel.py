@@ -1,7 +1,7 @@
 """What the page draws for saves, as frozen data: the note under the top
 bar (:class:`Note`), the Saves & statistics dialog (:class:`Panel`, filled
 by :func:`build_panel`) and a confirmation (:class:`Confirm`), with their
-buttons. :class:`ui.saves.Saves` makes them; ui/saves_dom.py draws them.
+buttons. :class:`ui.saves.manager.Saves` makes them; ui/saves/dom.py draws them.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import settings as S
-from . import storage as ST
-from .i18n import t
+from .. import settings as S
+from ..i18n import t
+from . import store as ST
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def build_panel(
     message: str,
 ) -> Panel:
     """The Saves & statistics dialog from what the store holds: ``stats`` per
-    game (:func:`ui.saves_data.valid_stats`'s ``games``), the finished games
+    game (:func:`ui.saves.data.valid_stats`'s ``games``), the finished games
     kept, the saves kept aside and the characters in use."""
     games = S.GAMES
     lines = []

@@ -1,4 +1,4 @@
-"""The page side of ui/saves.py: ``localStorage``, other tabs' ``storage``
+"""The page side of ui/saves/manager.py: ``localStorage``, other tabs' ``storage``
 events, downloads, picked files, and drawing the saving note, the Saves &
 stats dialog and its confirmation dialog.
 
@@ -21,14 +21,14 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from .dom import absent, attribute, clicked
-from .i18n import locale, t
-from .nodes import Dom
-from .saves import Saves
-from .saves_data import IMPORT_MAX_CHARS
-from .saves_view import Button, Confirm, Note, Panel
-from .settings import clean_name
-from .storage import StorageFull, StorageUnavailable
+from ..dom import absent, attribute, clicked
+from ..i18n import locale, t
+from ..nodes import Dom
+from ..settings import clean_name
+from .data import IMPORT_MAX_CHARS
+from .manager import Saves
+from .panel import Button, Confirm, Note, Panel
+from .store import StorageFull, StorageUnavailable
 
 
 def _quota(error: Exception) -> bool:
@@ -37,7 +37,7 @@ def _quota(error: Exception) -> bool:
 
 
 class LocalStorage:
-    """``window.localStorage`` as a :class:`ui.storage.Storage`.
+    """``window.localStorage`` as a :class:`ui.saves.store.Storage`.
 
     Browsers throw a SecurityError on merely reading ``window.localStorage``
     when storage is blocked (cookies off, some private modes, sandboxed

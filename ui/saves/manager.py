@@ -1,12 +1,12 @@
 """Nothing lost: autosave, resume, settings, statistics, export and import,
 two tabs, and bad storage survived. This module holds :class:`Saves`, the
 manager the controller and the page talk to; the JSON it reads and writes is
-made and checked by the pure functions of ui/saves_data.py, and what the
-page draws is the frozen data of ui/saves_view.py.
+made and checked by the pure functions of ui/saves/data.py, and what the
+page draws is the frozen data of ui/saves/panel.py.
 
 Pure Python (no browser import), tested under CPython with a
-:class:`ui.storage.MemoryStorage` (tests/ui/test_storage.py, test_saves_*.py). The page
-(ui/saves_dom.py) gives :class:`Saves` a :class:`ui.storage.Store` over
+:class:`ui.saves.store.MemoryStorage` (tests/ui/test_storage.py, test_saves_*.py). The page
+(ui/saves/dom.py) gives :class:`Saves` a :class:`ui.saves.store.Store` over
 ``localStorage``, passes on the ``storage`` events of other tabs and the
 files the player picks, and draws :meth:`Saves.note`, :meth:`Saves.panel`
 and :meth:`Saves.confirm`.
@@ -23,7 +23,7 @@ and :meth:`Saves.confirm`.
   over the saved one and is kept, as the page's own controls would keep it
   (docs/LANGUAGES.md); the other parameters of a link are for a new game.
 - Bad data: every key is checked on reading; one that cannot be used is kept
-  aside (:meth:`ui.storage.Store.quarantine`), a short note says so, and the
+  aside (:meth:`ui.saves.store.Store.quarantine`), a short note says so, and the
   other keys are used as they are.
 - Two tabs: a tab writes only over a save it knows (its own last one, or an
   earlier position of the same game); anything newer from another tab is
@@ -46,10 +46,10 @@ from game.errors import RecordError
 from game.save import match_to_dict
 from game.state import Match
 
-from . import settings as S
-from . import storage as ST
-from .i18n import t
-from .saves_data import (
+from .. import settings as S
+from ..i18n import t
+from . import store as ST
+from .data import (
     COUNTED_IDS,
     Position,
     add_result,
@@ -69,8 +69,8 @@ from .saves_data import (
     valid_history,
     valid_stats,
 )
-from .saves_view import Button, Confirm, Note, Panel, build_panel
-from .storage import SaveError, StorageError, StorageFull, StorageUnavailable, Store
+from .panel import Button, Confirm, Note, Panel, build_panel
+from .store import SaveError, StorageError, StorageFull, StorageUnavailable, Store
 
 # --------------------------------------------------------------------- the manager
 

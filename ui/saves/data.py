@@ -1,4 +1,4 @@
-"""Saved data as plain JSON, and back: the pure half of ui/saves.py.
+"""Saved data as plain JSON, and back: the pure half of ui/saves/manager.py.
 
 Functions of data only (no storage, no page): settings to and from JSON
 (:func:`settings_to_dict`, :func:`settings_from_dict`), a checked match
@@ -7,8 +7,8 @@ position with its screen state (:func:`read_position`, :func:`ui_state`,
 :func:`add_result`), the finished games kept (:func:`valid_history`,
 :func:`trim_history`), one line about a match (:func:`describe`), and the
 files a player downloads and loads back (:func:`export_document`,
-:func:`read_import`). :class:`ui.saves.Saves` reads and writes them through a
-:class:`ui.storage.Store`; tests/ui/test_storage.py and test_saves_*.py call them directly.
+:func:`read_import`). :class:`ui.saves.manager.Saves` reads and writes them through a
+:class:`ui.saves.store.Store`; tests/ui/test_storage.py and test_saves_*.py call them directly.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from game.save import match_from_dict, match_to_dict
 from game.scoring import hearts_base_points
 from game.state import Match
 
-from . import settings as S
-from . import storage as ST
-from .i18n import LANGUAGES, error_text, t
-from .storage import SaveError
+from .. import settings as S
+from ..i18n import LANGUAGES, error_text, t
+from . import store as ST
+from .store import SaveError
 
 EXPORT_FORMAT = "baza-export"
 EXPORT_VERSION = 1

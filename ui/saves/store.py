@@ -1,7 +1,7 @@
 """Baza's data in the browser's storage: keys, envelope, versions, limits.
 
 Pure Python (no browser import): the page hands a :class:`Storage` over
-``localStorage`` (ui/saves_dom.py), tests/ui a :class:`MemoryStorage`. Every
+``localStorage`` (ui/saves/dom.py), tests/ui a :class:`MemoryStorage`. Every
 key starts with one prefix ("baza:" by default, one of its own for each
 embedded game), so an embedding page's own keys are never read or touched.
 
@@ -41,7 +41,7 @@ from game.save import FORMAT as ENGINE_FORMAT
 from game.save import SCHEMA as ENGINE_SCHEMA
 from game.save import load_json
 
-from .i18n import save_text, t
+from ..i18n import save_text, t
 
 PREFIX = "baza:"
 FORMAT = "baza-save"
