@@ -11,11 +11,38 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
+from hypothesis import HealthCheck, settings  # noqa: E402
+
 from game.actions import bid  # noqa: E402
 from game.cards import DECK_SIZE, cards_text, iter_cards, parse_card  # noqa: E402
 from game.deal import cards_in_play  # noqa: E402
 
 RANKS = "23456789TJQKA"
+
+# ---------------------------------------------------------------- property tests
+#
+# One Hypothesis profile for every property test of the engine. "ci" (the
+# default) and "pyodide" are derandomized: each run tries the same examples,
+# so a failure in CI shows again on any machine, and a run's time is known.
+# "pyodide" tries fewer (the engine runs several times slower there). "long"
+# draws new examples each run, many more of them: for a deeper search by hand,
+#     BAZA_PROFILE=long .venv/bin/python -m pytest tests/engine
+# BAZA_EXAMPLES=n sets the base count of any profile. A test asks for
+# ``k * EXAMPLES`` examples, k by how cheap one example is.
+_BASE = {"ci": 10, "pyodide": 3, "long": 200}
+_COMMON = {
+    "deadline": None,  # examples can run slowly inside Pyodide
+    "database": None,  # nothing written to the working tree
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
+}
+settings.register_profile("ci", derandomize=True, **_COMMON)
+settings.register_profile("pyodide", derandomize=True, **_COMMON)
+settings.register_profile("long", derandomize=False, **_COMMON)
+PROFILE = os.environ.get("BAZA_PROFILE") or ("pyodide" if sys.platform == "emscripten" else "ci")
+if PROFILE not in _BASE:
+    raise ValueError(f"BAZA_PROFILE={PROFILE!r}: use one of {', '.join(_BASE)}")
+settings.load_profile(PROFILE)
+EXAMPLES = int(os.environ.get("BAZA_EXAMPLES", _BASE[PROFILE]))
 
 
 def suit(letter, ranks=RANKS):

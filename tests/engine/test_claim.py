@@ -9,12 +9,11 @@ through ``Match.clone``/``apply`` on small positions, and the claim's line and
 strategy against random replies.
 """
 
-import os
 import random
 
 import pytest
-from conftest import bid_all, hands, play, start
-from hypothesis import HealthCheck, given, settings
+from conftest import EXAMPLES, bid_all, hands, play, start
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.cards import iter_cards, parse_card
@@ -34,12 +33,7 @@ from game.deal import cards_in_play
 from game.rules import preset
 from game.state import Match
 
-SETTINGS = settings(
-    max_examples=int(os.environ.get("BAZA_CLAIM_EXAMPLES", "150")),  # raise for a deeper run
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+SETTINGS = settings(max_examples=15 * EXAMPLES)  # the profile of conftest.py: derandomized in CI
 
 
 def spades(texts, dealer=3, **options):
@@ -273,20 +267,33 @@ def test_messages_for_other_languages():
     assert set(MESSAGES) >= {"not_playing", "cannot_beat", "not_certain", "all", "all_highest", "all_highest_suit"}
 
 
-def test_a_whole_deal_answers_quickly():
-    # Claims at the first card of whole deals: most are refuted in a
-    # millisecond (the slowest deals found take seconds; see claim.py).
-    import time
-
+def test_claims_through_whole_deals_search_few_positions():
+    """A claim at every turn of whole random deals (624 claims): the search's
+    size is counted in positions, not timed, so that a slow machine (or
+    Pyodide) cannot fail it and a slower search cannot pass it. Measured at
+    this commit: median 2 positions, the largest 9,075 (partnership Spades,
+    a wrong claim three tricks from the end; see claim.py for the speed)."""
+    sizes = []
+    proven = 0
     for seed in range(4):
         for name, game_preset in (("spades", "partnership"), ("hearts", "standard"), ("spades", "classic")):
             m = Match(preset(name, game_preset), seed=seed)
             rng = random.Random(seed)
             while m.phase != "play":
                 m.apply(rng.choice(m.legal_actions()))
-            t = time.perf_counter()
-            prove_claim(m, m.to_act)
-            assert time.perf_counter() - t < 2  # typically milliseconds; generous for slow machines
+            while m.phase == "play":
+                prover = Prover(m, m.to_act)
+                if prover.prove():
+                    proven += 1
+                    claim = prove_claim(m, m.to_act)
+                    taken = play_line(m, claim)
+                    assert side_tricks(m, m.to_act, taken) == sum(taken), "a proven claim takes every trick"
+                sizes.append(len(prover.memo))
+                m.apply(rng.choice(m.legal_actions()))
+    sizes.sort()
+    assert len(sizes) == 624 and proven >= 30
+    assert sizes[len(sizes) // 2] <= 10, sizes[len(sizes) // 2]
+    assert sizes[-1] <= 20_000, sizes[-5:]
 
 
 def test_claim_check_in_small_steps_gives_the_same_answer():

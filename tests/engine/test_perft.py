@@ -27,7 +27,8 @@ import random  # noqa: E402
 from collections import Counter  # noqa: E402
 
 import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from conftest import EXAMPLES  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.actions import bid  # noqa: E402
@@ -437,12 +438,7 @@ def test_two_deck_tie_decides_the_next_leader():
 # ---------------------------------------------------------------- the oracle against random games
 
 
-@settings(
-    deadline=None,
-    database=None,
-    max_examples=int(os.environ.get("BAZA_EXAMPLES", "2")) * 10,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@settings(max_examples=5 * EXAMPLES)
 @given(
     game=st.sampled_from(["hearts", "spades"]),
     players=st.integers(2, 8),

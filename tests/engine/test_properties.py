@@ -26,7 +26,8 @@ import random  # noqa: E402
 from collections import Counter  # noqa: E402
 
 import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from conftest import EXAMPLES  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.actions import action_to_json  # noqa: E402
@@ -55,12 +56,7 @@ HEARTS_REMOVED = {
 SPADES_TRICKS = {2: 13, 3: 17, 4: 13, 5: 10}
 PASS_OFFSET = {"left": 1, "right": -1, "across": 2}
 
-SETTINGS = settings(
-    max_examples=int(os.environ.get("BAZA_EXAMPLES", "2")),  # raise for a deeper run
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+SETTINGS = settings(max_examples=EXAMPLES)  # the profile of conftest.py: derandomized in CI
 
 
 # ----------------------------------------------------------------- expectations

@@ -18,7 +18,8 @@ import json  # noqa: E402
 import random  # noqa: E402
 
 import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from conftest import EXAMPLES  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.errors import RecordError  # noqa: E402
@@ -574,12 +575,7 @@ BASES = [SPADES_RECORD, PARTNERSHIP_RECORD, HEARTS_PASS_RECORD, MOON_RECORD]
 PATHS = [(b, p) for b in range(len(BASES)) for p in record_paths(BASES[b]) if p]
 
 
-@settings(
-    deadline=None,
-    database=None,
-    max_examples=10 * int(os.environ.get("BAZA_EXAMPLES", "2")),
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@settings(max_examples=10 * EXAMPLES)
 @given(where=st.sampled_from(PATHS), value=JSON, delete=st.booleans())
 def test_damaged_record_raises_only_record_error(where, value, delete):
     base, path = where

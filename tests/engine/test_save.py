@@ -14,7 +14,8 @@ import json  # noqa: E402
 import random  # noqa: E402
 
 import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from conftest import EXAMPLES  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.errors import IllegalAction, RecordError  # noqa: E402
@@ -22,8 +23,7 @@ from game.rules import preset  # noqa: E402
 from game.save import match_from_json, match_to_json  # noqa: E402
 from game.state import Match, new_match  # noqa: E402
 
-EXAMPLES = int(os.environ.get("BAZA_EXAMPLES", "2"))
-SETTINGS = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings()  # the profile of conftest.py: derandomized in CI
 
 
 def same(a, b):

@@ -17,7 +17,8 @@ if _ROOT not in sys.path:
 import random  # noqa: E402
 
 import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from conftest import EXAMPLES  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.actions import BLIND_NIL_BID, DISCARD, KEEP, LOOK, bid  # noqa: E402
@@ -26,8 +27,7 @@ from game.rules import preset  # noqa: E402
 from game.state import Match, new_match  # noqa: E402
 from game.view import determinize, sample_hands  # noqa: E402
 
-EXAMPLES = int(os.environ.get("BAZA_EXAMPLES", "2"))
-SETTINGS = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings()  # the profile of conftest.py: derandomized in CI
 
 # What every seat sees alike, and what is its own.
 PUBLIC = str.split(

@@ -1,16 +1,18 @@
 """The New game settings: every RULES.md option is offered, presets and
 player counts fit together, and the engine accepts what the dialog starts."""
 
+import asyncio
 import dataclasses
 
 import pytest
-import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from ui_helpers import first_legal, position, run
 
 from game.errors import RulesError
 from game.rules import PRESETS, HeartsRules, SpadesRules, preset
 from ui import settings as S
+from ui.controller import Controller
 from ui.table_model import build_dialog
 
 
@@ -96,7 +98,43 @@ def test_levels_and_speed():
     assert S.set_option(s, "level9", "hard") == s  # no such seat: ignored
     assert S.set_option(s, "level1", "genius") == s
     assert S.set_option(s, "speed", "instant").speed == "instant"
-    assert S.SPEEDS["instant"].bot_ms == 0 and S.SPEEDS["slow"].bot_ms > S.SPEEDS["normal"].bot_ms
+
+
+def waits_in_one_hand(speed):
+    """The pauses (seconds) the table makes while the computer players play
+    one hand of Hearts without a pass, you (South) playing your first legal card."""
+    waits = []
+
+    async def sleep(seconds):
+        if seconds:
+            waits.append(seconds)
+        await asyncio.sleep(0)
+
+    async def go():
+        c = Controller(S.Settings(speed=speed, seed=3), first_legal, sleep=sleep)
+        c.load_match(position("hearts", "classic", [], dealer=0))
+        m = c.match
+        while m.phase == "play":
+            await c.settle()
+            if m.to_act == 0:
+                c.command("card", str(m.legal_actions()[0]))
+            elif c.ui.hold_trick:
+                c.command("continue")
+        assert m.phase == "hand_over"
+
+    run(go())
+    return waits
+
+
+def test_each_speed_paces_the_computer_players():
+    # 39 cards of the computer players and 13 tricks left on the table.
+    instant, fast, normal, slow = (waits_in_one_hand(name) for name in ("instant", "fast", "normal", "slow"))
+    assert instant == [], "Instant never waits"
+    assert len(fast) == len(normal) == len(slow) >= 39
+    assert sum(fast) < sum(normal) < sum(slow)
+    assert 5 < sum(normal) < 60, "a hand at normal speed is paced for a person to follow, not dragged out"
+    # Every single pause grows with the speed setting, not only the sum.
+    assert all(f < n < s for f, n, s in zip(fast, normal, slow))
 
 
 def test_url_parameters():
@@ -117,6 +155,7 @@ def test_a_hostile_seed_in_a_link_still_opens_a_table():
     assert S.from_query("?seed=007").seed == 7
 
 
+@settings(derandomize=True, max_examples=300, database=None)  # the same 300 links in every run
 @given(st.text(max_size=300))
 def test_any_link_opens_a_table(query):
     """Whatever follows the ? in a link, the settings come out valid."""
