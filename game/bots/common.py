@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASKS, card_name
+from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASKS
 from ..deal import cards_in_play
 
 SUIT_OF = tuple((c % DECK_SIZE) // 13 for c in range(2 * DECK_SIZE))
@@ -47,33 +47,6 @@ def cards_of(mask: int) -> list[int]:
 
 
 count = int.bit_count  # cards in a mask
-
-
-def suit_cards(mask: int, suit: int) -> list[int]:
-    """The cards of ``suit`` in ``mask``, lowest rank first (two decks interleaved)."""
-    cs = cards_of(mask & SUIT_MASKS[suit])
-    if len(cs) > 1 and cs[-1] >= DECK_SIZE:
-        cs.sort(key=RANK_OF.__getitem__)
-    return cs
-
-
-def ranks_in(mask: int, suit: int) -> int:
-    """The ranks (a 13-bit int) of ``suit`` present in ``mask``."""
-    return (fold(mask) >> (13 * suit)) & 0x1FFF
-
-
-def higher_ranks(ranks: int, rank: int) -> int:
-    """How many of the 13-bit ``ranks`` are above ``rank``."""
-    return count(ranks >> (rank + 1))
-
-
-def lower_ranks(ranks: int, rank: int) -> int:
-    return count(ranks & ((1 << rank) - 1))
-
-
-def name(c: int) -> str:
-    """``"the 9 of hearts"``, for reasons shown to the player."""
-    return "the " + card_name(c)
 
 
 class Know:
@@ -317,11 +290,3 @@ class Know:
         """Tricks still to be played in this hand, the current one included
         (counted on this seat's cards, while it has not played to the trick)."""
         return count(self.hand)
-
-
-def lowest_rank(cards: list[int]) -> int:
-    return min(cards, key=RANK_OF.__getitem__)
-
-
-def highest_rank(cards: list[int]) -> int:
-    return max(cards, key=RANK_OF.__getitem__)
