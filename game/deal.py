@@ -21,7 +21,8 @@ from .cards import CLUBS, DECK_SIZE, DIAMONDS, SUIT_MASKS, card, deck_mask, lowe
 from .rules import HeartsRules, Rules, SpadesRules
 
 # The order in which low cards leave an uneven deck: rank 2 first, diamonds
-# before clubs, both copies of a card together (RULES.md, "remove").
+# before clubs, both copies of a card together (docs/RULES.md, Hearts,
+# "Odd numbers of cards").
 _REMOVAL_ORDER = [card(rank, suit, deck) for rank in range(13) for suit in (DIAMONDS, CLUBS) for deck in (0, 1)]
 
 

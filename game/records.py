@@ -1,4 +1,4 @@
-"""Hand-history records (RULES.md, last section): replay one through the engine.
+"""Hand-history records (docs/RULES.md, "Hand-history records"): replay one through the engine.
 
 A record is one JSON object per hand. Replaying it re-plays every pass, bid
 and card through the rules and must reproduce its ``result``; the first bad

@@ -1,4 +1,4 @@
-"""Rule sets: frozen, keyword-only option sets named as in RULES.md.
+"""Rule sets: frozen, keyword-only option sets named as in docs/RULES.md.
 
 >>> r = preset("spades", "partnership")
 >>> r.partnership, r.bag_limit, r.first_lead
@@ -60,7 +60,7 @@ def _check_range(name: str, value: int, low: int, high: int) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class SpadesRules:
-    """Spades options (RULES.md, "Spades")."""
+    """Spades options (docs/RULES.md, "Spades")."""
 
     players: int = 4  # 2 to 5; 2 players draw from a stock instead of a deal
     partnership: bool = False  # 4 players only: seats 0+2 against 1+3
@@ -104,13 +104,13 @@ class SpadesRules:
         return seat % 2 if self.partnership else seat
 
     def to_dict(self) -> dict[str, Any]:
-        """The options by their RULES.md names, as JSON data."""
+        """The options by their docs/RULES.md names, as JSON data."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
 
 @dataclass(frozen=True, kw_only=True)
 class HeartsRules:
-    """Hearts options (RULES.md, "Hearts")."""
+    """Hearts options (docs/RULES.md, "Hearts")."""
 
     players: int = 4  # 3 to 8; 6 or more play with two decks
     pass_count: int = 3  # cards passed each hand; 0 = no passing
@@ -157,7 +157,7 @@ class HeartsRules:
         return seat
 
     def to_dict(self) -> dict[str, Any]:
-        """The options by their RULES.md names, as JSON data."""
+        """The options by their docs/RULES.md names, as JSON data."""
         d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         d["pass_cycle"] = list(self.pass_cycle)
         return d
@@ -207,7 +207,7 @@ def _rule_class(game: object) -> type[SpadesRules] | type[HeartsRules]:
 
 
 def rules_from_dict(game: str, options: object) -> Rules:
-    """A rule set from RULES.md option names; a missing option takes its default."""
+    """A rule set from docs/RULES.md option names; a missing option takes its default."""
     cls = _rule_class(game)
     if not isinstance(options, dict):
         raise RulesError(f"The rules must be an object of options, not {type(options).__name__}.")
@@ -223,7 +223,7 @@ def rules_from_dict(game: str, options: object) -> Rules:
 
 
 def preset(game: str, name: str, **overrides: Any) -> Rules:
-    """A named preset of RULES.md, with any options changed by keyword."""
+    """A named preset of docs/RULES.md, with any options changed by keyword."""
     _rule_class(game)
     presets = PRESETS[game]
     if not isinstance(name, str) or name not in presets:

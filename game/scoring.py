@@ -1,4 +1,4 @@
-"""Scoring as small pure functions (RULES.md, "Scoring").
+"""Scoring as small pure functions (docs/RULES.md, "Scoring" of each game).
 
 Spades: one side's hand score from its bids and tricks.
 
@@ -13,7 +13,7 @@ Spades: one side's hand score from its bids and tricks.
 >>> spades_side_score(preset("spades", "lenient"), [4], [3], 0, 13).points
 0
 
-Partnership: nil and 4, tricks 1 and 2 (RULES.md, "Fine points"):
+Partnership: nil and 4, tricks 1 and 2 (docs/RULES.md, Spades, "Scoring"):
 
 >>> r = spades_side_score(preset("spades", "partnership", overtrick_points=1), [NIL, 4], [1, 2], 0, 13)
 >>> r.points, r.bags

@@ -688,7 +688,7 @@ class Match:
 
     @property
     def records(self) -> list[dict[str, Any]]:
-        """The hand-history record (RULES.md format) of every finished hand. Read-only."""
+        """The hand-history record (docs/RULES.md format) of every finished hand. Read-only."""
         built = self._records
         while len(built) < len(self._hand_log):
             built.append(self._record(*self._hand_log[len(built)]))

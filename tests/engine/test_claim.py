@@ -1,4 +1,4 @@
-"""Claiming the rest (issue 8, RULINGS.md "Claiming the rest"): the engine
+"""Claiming the rest (issue 8, docs/RULINGS.md "Claiming the rest"): the engine
 proves a claim with every hand in view, and the bots take its word; a
 refusal tells the claimer only what its own seat can see (issue 31).
 

@@ -1,4 +1,4 @@
-"""Rules common to both games (RULES.md "Common to both games", the common
+"""Rules common to both games (docs/RULES.md "Common to both games", the common
 fine points, and the hand-history records)."""
 
 import copy

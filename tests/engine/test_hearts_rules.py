@@ -1,4 +1,4 @@
-"""Hearts rules of RULES.md and seed 004: one test per rule.
+"""Hearts rules of docs/RULES.md and seed 004: one test per rule.
 
 Positions are dealt with Match.deal_hands from card texts and played with
 apply(); where a test plays the rest of a hand, the deal forces the outcome

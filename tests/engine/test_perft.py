@@ -6,7 +6,7 @@ by a seeded shuffle once and are written out as card texts, so they never
 change. Every golden number is checked three ways:
 
 - the engine's count (``clone()`` + ``apply``) equals the number written here;
-- an independent move generator written in this file from RULES.md (not
+- an independent move generator written in this file from docs/RULES.md (not
   from the engine) gives the same set of legal cards at every node of the
   tree, so the numbers are not the engine's output echoed back;
 - the first depths are derived by hand from the hands in comments, and
@@ -151,7 +151,7 @@ def perft(m, depth):
 
 
 class Oracle:
-    """The play phase from RULES.md, over card texts, knowing nothing of the engine."""
+    """The play phase from docs/RULES.md, over card texts, knowing nothing of the engine."""
 
     def __init__(self, rules, dealer, hands_text):
         self.game = rules.game
@@ -306,7 +306,7 @@ ORACLE_DEPTH = {"hearts_4": 6, "hearts_3": 5, "hearts_6": 7, "spades_classic": 5
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_perft_agrees_with_oracle(name):
-    """The move generator written from RULES.md finds the same legal cards as
+    """The move generator written from docs/RULES.md finds the same legal cards as
     the engine at every node, and its own count equals the golden number."""
     depth = ORACLE_DEPTH[name]
     assert compare_trees(start(name), oracle_start(name), depth) == GOLDEN[name][depth - 1]

@@ -2,16 +2,16 @@
 
 Each example plays a match from a seed that Hypothesis draws, choosing with a
 ``random.Random`` of another drawn seed uniformly among ``legal_actions()``.
-At every step it checks what must always hold (RULES.md): every card of the
+At every step it checks what must always hold (docs/RULES.md): every card of the
 deck is in exactly one place, legal actions exist whenever someone is to act,
 a refused action changes nothing, a seat's view shows no other seat's cards,
 sampled deals agree with what the seat knows, and a save restores the same
 match. At every finished hand it checks the record against an independent
-re-play of its tricks and an independent scorer written from RULES.md, and
+re-play of its tricks and an independent scorer written from docs/RULES.md, and
 replays the record through the engine.
 
 The expected tables below (removed cards, hand sizes, tricks) are written
-from RULES.md, not read from the engine.
+from docs/RULES.md, not read from the engine.
 """
 
 import os
@@ -43,7 +43,7 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 DECK = [r + s for s in SUITS for r in RANKS]
 
-# RULES.md, "Player counts" (Spades) and "remove" (Hearts, with the fine point for 7).
+# docs/RULES.md, "Player counts" (Spades) and "Odd numbers of cards" (Hearts, with the ruling for 7).
 SPADES_REMOVED = {2: [], 3: ["2C"], 4: [], 5: ["2C", "2D"]}
 HEARTS_REMOVED = {
     3: ["2D"],
@@ -67,7 +67,7 @@ def decks_of(game, players):
 
 
 def cards_in_play(game, players, odd_cards="double_first"):
-    """The deck as a multiset of card texts, after RULES.md's removals."""
+    """The deck as a multiset of card texts, after docs/RULES.md's removals."""
     deck = Counter({c: decks_of(game, players) for c in DECK})
     if game == "spades":
         deck.subtract(SPADES_REMOVED[players])
@@ -136,7 +136,7 @@ def hands_after_passes(rec):
 
 
 def first_leader(rec, hands):
-    """RULES.md: the 2 of clubs (or lowest club in play) leads in Hearts and
+    """docs/RULES.md: the 2 of clubs (or lowest club in play) leads in Hearts and
     under first_lead two_of_clubs, nearest the dealer's left, dealer last."""
     n = len(hands)
     order = [(rec["dealer"] + 1 + i) % n for i in range(n)]
@@ -209,7 +209,7 @@ def simulate_tricks(rec):
 
 
 def hearts_points(rec, taken):
-    """RULES.md, Hearts: 1 a heart, 13 the queen; the moon (26, 52 with two
+    """docs/RULES.md, Hearts: 1 a heart, 13 the queen; the moon (26, 52 with two
     decks); then the jack of diamonds, -10, for whoever took it."""
     rules = rec["rules"]
     n = len(taken)
@@ -230,7 +230,7 @@ def hearts_points(rec, taken):
 
 
 def spades_result(rec, tricks):
-    """RULES.md, Spades scoring: the result a record must carry, and the bags after it."""
+    """docs/RULES.md, Spades scoring: the result a record must carry, and the bags after it."""
     rules = {**preset("spades", "classic").to_dict(), **rec["rules"]}
     n = len(tricks)
     partnership = rules["partnership"]
@@ -285,7 +285,7 @@ def check_record(m, rec, scores_before):
     rules = m.rules
     odd = getattr(rules, "odd_cards", "double_first")
     json.loads(json.dumps(rec))  # plain JSON data
-    # Each card dealt exactly once (per deck), hand sizes as RULES.md says.
+    # Each card dealt exactly once (per deck), hand sizes as docs/RULES.md says.
     dealt = Counter()
     for h in rec["hands"]:
         dealt.update(h)
@@ -677,9 +677,9 @@ def test_moon_deal_always_shoots(name, deal_seed, policy, choice, six):
 
 def test_second_copy_of_a_card_names_the_same_choice():
     """Two decks: holding both copies of a card is one choice, and the legal
-    actions list one id for it (docs/RULINGS.md). The other id must then
+    actions list one id for it (docs/RULES.md). The other id must then
     either name the same choice (the state after it equals the state after
-    the listed id) or be refused with a sentence that says why (RULES.md: a
+    the listed id) or be refused with a sentence that says why (docs/RULES.md: a
     refused action gets a full sentence); seen failing once: refused with an
     empty message."""
     for phase in ("pass", "play"):

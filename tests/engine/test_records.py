@@ -1,4 +1,4 @@
-"""Hand-history records (RULES.md, last section): replay and rejection.
+"""Hand-history records (docs/RULES.md, last section): replay and rejection.
 
 The records below are written by hand, trick by trick, and their results are
 worked out from the seed texts' scoring (10 per trick bid, 1 per overtrick,

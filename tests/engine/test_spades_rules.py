@@ -1,4 +1,4 @@
-"""Spades rules of RULES.md and seeds 000, 001, 002: one test per rule.
+"""Spades rules of docs/RULES.md and seeds 000, 001, 002: one test per rule.
 
 Positions are dealt with Match.deal_hands from card texts and played with
 apply(); pure scoring rules go through game.scoring.spades_side_score.
@@ -153,7 +153,7 @@ def test_thirteen_double_cutthroat_single_seat():
 
 
 def test_thirteen_with_3_or_5_players_means_every_trick_of_the_hand():
-    # Engine's documented reading (docs/RULINGS.md): "bids 13" is a contract of
+    # Engine's documented reading (docs/RULES.md): "bids 13" is a contract of
     # every trick of the hand, 17 with 3 players and 10 with 5.
     three = preset("spades", "cutthroat", players=3, bag_limit=0, thirteen_fail_bags=True)
     assert score(three, [17], [17], tricks_in_hand=17).points == 340
@@ -427,7 +427,7 @@ def test_blind_nil_only_before_looking():
 
 
 def test_blind_nil_never_offered_in_two_player_spades():
-    # Engine's documented reading (docs/RULINGS.md): the draw shows the cards.
+    # Engine's documented reading (docs/RULES.md): the draw shows the cards.
     m = Match(preset("spades", "classic", players=2, blind_nil=True, blind_nil_behind=0), seed=1)
     start(m, [suit("D"), suit("H")], dealer=0)
     assert BLIND_NIL_BID not in m.legal_actions() and m.looked == [True, True]
@@ -736,7 +736,7 @@ def test_mercy_ends_game():
 
 
 def test_mercy_tie_for_first_plays_another_hand():
-    # Engine's documented reading (docs/RULINGS.md): as with the target.
+    # Engine's documented reading (docs/RULES.md): as with the target.
     assert spades_game_over([100, 100, -210, 50], 500, -200) == (False, [])
     assert spades_game_over([100, 90, -210, 50], 500, -200) == (True, [0])
 

@@ -1,4 +1,4 @@
-"""The New game settings: every RULES.md option is offered, presets and
+"""The New game settings: every docs/RULES.md option is offered, presets and
 player counts fit together, and the engine accepts what the dialog starts."""
 
 import asyncio
