@@ -1,0 +1,434 @@
+"""A first visit as a new visitor makes it: Baza's page against a bare PyScript page, over an emulated network.
+
+    .venv/bin/python bench/first_visit.py [--runs 3] [--link MBIT:RTT ...] [--modes br,gzip]
+                                          [--dist DIR] [--json PATH] [--linger 2] [--timeout 300]
+    nice -n 10 .venv/bin/python bench/first_visit.py --runs 1        # a quick look, both links, both modes
+    nice -n 10 .venv/bin/python bench/first_visit.py --link 10:40 --link 1.6:150 --link 50:20
+
+Not a test: it asserts nothing, it measures and prints.
+
+Every visit is a new Chromium process on a new, empty profile folder
+(launch_persistent_context on a fresh temporary folder: no HTTP cache, no
+code cache, no service worker, no stored snapshot). Before the navigation
+the page's network is emulated through the DevTools protocol
+(Network.emulateNetworkConditions: latency = the link's round trip,
+throughput both ways = Mbit/s * 1e6 / 8 bytes per second).
+
+Pages, measured in alternation within each run (run 1 ours then bare, run 2
+bare then ours, ...):
+  ours   a fresh build of the checkout (build/build.py into a private
+         temporary folder; --dist DIR measures an existing build)
+  bare   bench/bare/: PyScript whose Python only sets data-ready, with the
+         build's own runtime folders linked in (bench/startup.py's bare_site)
+Serving modes (build/serve.py's make_server, each page on its own port):
+  br     encoding="auto": the build's precompressed FILE.br / FILE.gz by
+         Accept-Encoding (Chromium sends "gzip, deflate, br, zstd"); a file
+         without them goes out as it is: see the per-file encodings
+  gzip   encoding="gzip": gzip on the fly at level 6, as GitHub Pages serves
+         (compressed once before the runs, as a host's front end keeps it)
+Links: "10 Mbit/s, 40 ms" and "1.6 Mbit/s, 150 ms"; --link MBIT:RTT (repeatable)
+measures the links given instead.
+
+Figures of a visit, in ms of the page's own clock (performance.now(), 0 =
+the navigation's start):
+  ready          <html data-ready="true"> seen by a MutationObserver that an
+                 init script installs before the page's scripts (ours: the
+                 table takes input; bare: its Python has run)
+  fcp            first-contentful-paint
+  wire           bytes on the wire before ready: the sum of CDP
+                 Network.loadingFinished encodedDataLength (headers included)
+                 of the page's requests that finished before ready
+  wire_total     the same for every request of the page by the end of the
+                 linger after ready (--linger, 2 s): what came after ready
+  server         body bytes the server sent during the whole visit, the
+                 service worker's and workers' downloads included (their
+                 requests are not the page's, CDP does not show them here)
+  bar            the loading bar (#loading-bar, else [role="progressbar"]):
+                 its aria-valuenow sampled every 100 ms while it is visible,
+                 and once more as ready is seen; bar_seen is the first sample
+                 that found it visible, then its first value, its last value
+                 before ready, and whether it reached aria-valuemax (100); a
+                 gap in the series is the main thread busy (nor can the bar
+                 be repainted then)
+  files          per request: URL path, Content-Encoding, encoded bytes and
+                 when it finished (CDP times mapped to the page's clock by the
+                 median offset to Resource Timing's responseEnd)
+
+Prints a table per link and mode (medians, [min-max], ours / bare ratios of
+medians), then everything as one JSON object on the last line; --json PATH
+also writes it there (bench/results/<date>-first-visit-*.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import datetime
+import functools
+import itertools
+import json
+import os
+import runpy
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVE = runpy.run_path(str(ROOT / "build" / "serve.py"))
+STARTUP = runpy.run_path(str(ROOT / "bench" / "startup.py"))
+build_site, bare_site, launch_browser = STARTUP["build_site"], STARTUP["bare_site"], STARTUP["launch_browser"]
+summary, machine = STARTUP["summary"], STARTUP["machine"]
+
+DEFAULT_LINKS = ["10:40", "1.6:150"]
+PAGES = ("ours", "bare")
+
+# Runs in the page before its own scripts (the top document only).
+INIT_SCRIPT = """(() => {
+  if (window.top !== window) return;
+  performance.setResourceTimingBufferSize(2000);
+  const bench = (window.__firstVisit = { ready: null, bar: [], barSeen: null, barMax: null });
+  const sample = (atReady) => {
+    const bar = document.getElementById("loading-bar") || document.querySelector('[role="progressbar"]');
+    // At ready the page hides its loading screen in the same task: the bar
+    // is taken as it stood, visible or not.
+    if (!bar || (!atReady && !bar.checkVisibility())) return;
+    const now = performance.now();
+    if (bench.barSeen === null) bench.barSeen = now;
+    const value = bar.getAttribute("aria-valuenow");
+    bench.bar.push([Math.round(now), value === null ? null : Number(value)]);
+    bench.barMax = Number(bar.getAttribute("aria-valuemax") ?? 100);
+  };
+  const tick = () => {
+    if (bench.ready !== null) return;
+    sample(false);
+    setTimeout(tick, 100);
+  };
+  const check = () => {
+    const root = document.documentElement;
+    if (bench.ready !== null || !root || root.dataset.ready !== "true") return;
+    bench.ready = performance.now();  // a MutationObserver runs in the task of the change: exact
+    sample(true);
+  };
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  tick();
+})();"""
+
+COLLECT = """() => {
+  const bench = window.__firstVisit;
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+  return { ...bench, fcp: paint ? paint.startTime : null, timing: entries.map((e) => [e.name, e.responseEnd]) };
+}"""
+
+
+def parse_link(spec: str) -> dict:
+    """A link from MBIT:RTT, e.g. "1.6:150": 1.6 Mbit/s both ways, 150 ms round trip.
+
+    >>> parse_link("1.6:150")["throughput"]
+    200000.0
+    >>> parse_link("10:40")["name"]
+    '10 Mbit/s, 40 ms'
+    """
+    mbit, sep, rtt = spec.partition(":")
+    try:
+        rate, latency = float(mbit), float(rtt)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--link {spec!r}: write Mbit/s:round-trip ms, e.g. 1.6:150") from None
+    if not sep or rate <= 0 or latency < 0:
+        raise argparse.ArgumentTypeError(f"--link {spec!r}: write Mbit/s:round-trip ms, e.g. 1.6:150")
+    return {"name": f"{rate:g} Mbit/s, {latency:g} ms", "mbit": rate, "rtt_ms": latency, "throughput": rate * 1e6 / 8}
+
+
+class CountingHandler(SERVE["Handler"]):
+    """build/serve.py's handler, noting the body bytes it writes for each GET."""
+
+    def copyfile(self, source, outputfile) -> None:
+        sent = 0
+        while chunk := source.read(1 << 16):
+            outputfile.write(chunk)
+            sent += len(chunk)
+        self.server.sent.append((self.path, sent))
+
+
+def start_server(root: Path, mode: str):
+    """root served on a free port of 127.0.0.1 in a serving mode (br or gzip)."""
+    server = SERVE["make_server"](root, port=0, quiet=True, encoding="auto" if mode == "br" else "gzip")
+    server.RequestHandlerClass = functools.partial(CountingHandler, directory=str(root))
+    server.sent = []
+    server.handle_error = lambda request, address: None  # a browser closed mid-download: a broken pipe
+    if mode == "gzip":  # compressed before the runs, so that no visit waits for it
+        for folder, _, names in os.walk(root, followlinks=True):
+            for name in names:
+                if os.path.splitext(name)[1] in SERVE["COMPRESSIBLE"]:
+                    server.gzipped(os.path.join(folder, name))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def visit(playwright, server, link: dict, profile: Path, timeout: float, linger: float) -> dict:
+    """One first visit on an empty profile over the link; its figures (see the module's docstring)."""
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    context = launch_browser(playwright, profile)
+    try:
+        context.add_init_script(INIT_SCRIPT)
+        page = context.pages[0] if context.pages else context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        conditions = {"offline": False, "latency": link["rtt_ms"]}
+        conditions |= {"downloadThroughput": link["throughput"], "uploadThroughput": link["throughput"]}
+        cdp.send("Network.emulateNetworkConditions", conditions)
+        requests: dict[str, dict] = {}
+
+        def on_response(event):
+            headers = {k.lower(): v for k, v in event["response"]["headers"].items()}
+            entry = requests.setdefault(event["requestId"], {})
+            entry.update(url=event["response"]["url"], status=event["response"]["status"])
+            entry["encoding"] = headers.get("content-encoding", "")
+
+        def on_end(event, failed=False):
+            entry = requests.setdefault(event["requestId"], {})
+            entry.update(end=event["timestamp"], bytes=event.get("encodedDataLength", 0))
+            if failed:
+                entry["failed"] = event.get("errorText", "failed")
+
+        cdp.on("Network.requestWillBeSent", lambda e: requests.setdefault(e["requestId"], {"url": e["request"]["url"]}))
+        cdp.on("Network.responseReceived", on_response)
+        cdp.on("Network.loadingFinished", on_end)
+        cdp.on("Network.loadingFailed", lambda e: on_end(e, failed=True))
+        since = len(server.sent)
+        page.goto(origin + "/", wait_until="commit", timeout=timeout * 1000)
+        page.wait_for_function(
+            "() => window.__firstVisit && window.__firstVisit.ready !== null", timeout=timeout * 1000, polling=200
+        )
+        page.wait_for_timeout(linger * 1000)
+        figures = page.evaluate(COLLECT)
+    finally:
+        context.close()
+    return figures_of(figures, requests, origin, sum(sent for _, sent in server.sent[since:]))
+
+
+def figures_of(figures: dict, requests: dict, origin: str, server_bytes: int) -> dict:
+    """A visit's figures from what the page and CDP saw (times in the page's ms)."""
+    # CDP's timestamps are seconds of the browser's monotonic clock: the
+    # offset to the page's clock is the median gap to Resource Timing's
+    # responseEnd of the same URLs (a URL fetched twice is left out).
+    ends: dict[str, list[float]] = {}
+    for name, end in figures["timing"]:
+        ends.setdefault(name, []).append(end)
+    finished = [r for r in requests.values() if "end" in r and "url" in r]
+    counts = collections.Counter(r["url"] for r in finished)
+    gaps = [
+        r["end"] * 1000 - ends[r["url"]][0]
+        for r in finished
+        if counts[r["url"]] == 1 and len(ends.get(r["url"], [])) == 1
+    ]
+    offset = statistics.median(gaps) if gaps else None
+    ready = figures["ready"]
+    files = []
+    for r in sorted(finished, key=lambda r: r["end"]):
+        url = r["url"]
+        if url.startswith("data:") or url.startswith("blob:"):
+            continue
+        at = None if offset is None else round(r["end"] * 1000 - offset)
+        files.append(
+            {
+                "path": urlsplit(url).path if url.startswith(origin) else url,  # another origin: the whole URL
+                "encoding": r.get("encoding", ""),
+                "bytes": r["bytes"],
+                "finished_ms": at,
+                **({"failed": r["failed"]} if "failed" in r else {}),
+            }
+        )
+    bar = figures["bar"]
+    return {
+        "ready": ready,
+        "fcp": figures["fcp"],
+        "wire": sum(f["bytes"] for f in files if f["finished_ms"] is not None and f["finished_ms"] <= ready),
+        "wire_total": sum(f["bytes"] for f in files),
+        "server": server_bytes,
+        "requests_before_ready": sum(1 for f in files if f["finished_ms"] is not None and f["finished_ms"] <= ready),
+        "other_origins": sorted({f["path"] for f in files if not f["path"].startswith("/")}),
+        "clock_offset_spread_ms": round(max(gaps) - min(gaps), 1) if gaps else None,
+        "bar_seen": figures["barSeen"],
+        "bar_first": bar[0][1] if bar else None,
+        "bar_last": bar[-1][1] if bar else None,
+        "bar_full": bool(bar) and any(v is not None and v >= (figures["barMax"] or 100) for _, v in bar),
+        "bar": bar,
+        "files": files,
+    }
+
+
+# --- Output -------------------------------------------------------------------
+
+
+def cell(s: dict | None, div: float, decimals: int) -> str:
+    if s is None:
+        return "-"
+    return f"{s['median'] / div:.{decimals}f} [{s['min'] / div:.{decimals}f}-{s['max'] / div:.{decimals}f}]"
+
+
+def median(s: dict | None, div: float) -> str:
+    return "-" if s is None else f"{s['median'] / div:.2f}"
+
+
+def report(links: list[dict], modes: list[str], visits: list[dict]) -> dict:
+    """Print a table per link and mode; return the medians and ratios."""
+    out = {}
+    for link in links:
+        for mode in modes:
+            print(f"\n== {link['name']}, {mode} serving: median [min-max] of the fresh profiles; ratio = ours / bare")
+            print(
+                f"{'page':6}{'n':>3}{'ready s':>22}{'MB before ready':>22}{'MB by linger':>14}{'server MB':>11}"
+                f"{'fcp s':>20}{'bar seen s':>12}{'bar first/last %':>18}{'100%':>6}"
+            )
+            block = {}
+            for name in PAGES:
+                these = [v for v in visits if v["link"] == link["name"] and v["mode"] == mode and v["page"] == name]
+                stats = {k: summary([v[k] for v in these]) for k in ("ready", "wire", "wire_total", "server", "fcp")}
+                stats["bar_seen"] = summary([v["bar_seen"] for v in these])
+                firsts = [v["bar_first"] for v in these if v["bar_first"] is not None]
+                lasts = [v["bar_last"] for v in these if v["bar_last"] is not None]
+                full = sum(1 for v in these if v["bar_full"])
+                block[name] = {k: s for k, s in stats.items() if s} | {"bar_full": full, "n": len(these)}
+                bar = f"{statistics.median(firsts):g}/{statistics.median(lasts):g}" if firsts and lasts else "none"
+                print(
+                    f"{name:6}{len(these):>3}{cell(stats['ready'], 1e3, 2):>22}{cell(stats['wire'], 1e6, 2):>22}"
+                    f"{median(stats['wire_total'], 1e6):>14}{median(stats['server'], 1e6):>11}"
+                    f"{cell(stats['fcp'], 1e3, 2):>20}{median(stats['bar_seen'], 1e3):>12}"
+                    f"{bar:>18}{f'{full}/{len(these)}' if firsts else '-':>6}"
+                )
+            ratios = {}
+            for key in ("ready", "wire", "fcp"):
+                ours, bare = block["ours"].get(key), block["bare"].get(key)
+                if ours and bare and bare["median"]:
+                    ratios[key] = round(ours["median"] / bare["median"], 3)
+            block["ratios"] = ratios
+            print("ours / bare: " + ", ".join(f"{k} {r:.2f}" for k, r in ratios.items()))
+            # What the 'br' mode really sent: a file without its .br goes out as it is.
+            ours = [v for v in visits if v["link"] == link["name"] and v["mode"] == mode and v["page"] == "ours"]
+            if ours:
+                by_encoding: dict[str, list[int]] = {}
+                for f in ours[-1]["files"]:
+                    if f["finished_ms"] is not None and f["finished_ms"] <= ours[-1]["ready"]:
+                        by_encoding.setdefault(f["encoding"] or "none", []).append(f["bytes"])
+                print(
+                    "ours before ready by Content-Encoding (last run): "
+                    + "; ".join(f"{k} {sum(b) / 1e6:.2f} MB in {len(b)} files" for k, b in sorted(by_encoding.items()))
+                )
+            out[f"{link['name']} | {mode}"] = block
+    return out
+
+
+def git_state() -> dict:
+    git = ["git", "-C", str(ROOT)]
+    head = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    status = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True).stdout.splitlines()
+    return {"head": head, "dirty": bool(status), "changed_paths": len(status)}
+
+
+def measure(servers: dict, links: list[dict], modes: list[str], args, tmp: Path) -> tuple[list, list]:
+    """Every visit: link by link, mode by mode, run by run, the two pages in alternating order."""
+    visits: list[dict] = []
+    failures: list[dict] = []
+    with sync_playwright() as playwright:
+        for link, mode, run in itertools.product(links, modes, range(args.runs)):
+            # Alternate the order, so that neither page always follows the other.
+            for name in PAGES if run % 2 == 0 else PAGES[::-1]:
+                profile = tmp / f"profile-{len(visits) + len(failures)}"  # new and empty: a new visitor
+                where = {"link": link["name"], "mode": mode, "run": run, "page": name}
+                label = f"{link['name']:>18} {mode:>4} run {run + 1} {name}"
+                t0 = time.monotonic()
+                try:
+                    result = visit(playwright, servers[name, mode], link, profile, args.timeout, args.linger)
+                except Exception as error:  # a crashed renderer or a timeout must not end the run
+                    print(f"  {label}: FAILED {str(error).splitlines()[0]}", flush=True)
+                    failures.append({**where, "error": str(error)})
+                    continue
+                finally:
+                    shutil.rmtree(profile, ignore_errors=True)
+                visits.append({**where, **result})
+                print(
+                    f"  {label}: ready {result['ready'] / 1e3:.2f} s, {result['wire'] / 1e6:.2f} MB before ready,"
+                    f" fcp {(result['fcp'] or 0) / 1e3:.2f} s, bar {result['bar_first']} -> {result['bar_last']}"
+                    f" ({time.monotonic() - t0:.0f} s wall)",
+                    flush=True,
+                )
+    return visits, failures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3, help="fresh profiles per page, link and mode (default 3)")
+    parser.add_argument(
+        "--link",
+        action="append",
+        type=parse_link,
+        metavar="MBIT:RTT",
+        help="a link to emulate, e.g. 1.6:150 (repeatable)",
+    )
+    parser.add_argument("--modes", default="br,gzip", help="serving modes, comma-separated: br, gzip (default both)")
+    parser.add_argument("--dist", type=Path, help="measure this build (built if missing) instead of a fresh one")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the JSON there")
+    parser.add_argument("--linger", type=float, default=2.0, help="seconds a page stays open after ready (default 2)")
+    parser.add_argument(
+        "--timeout", type=float, default=300.0, help="seconds a visit may take to be ready (default 300)"
+    )
+    args = parser.parse_args()
+    links = args.link or [parse_link(spec) for spec in DEFAULT_LINKS]
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    if not modes or any(m not in ("br", "gzip") for m in modes):
+        parser.error(f"--modes {args.modes!r}: br, gzip or both, comma-separated")
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+
+    started = datetime.datetime.now().astimezone()
+    machine_before, git = machine(), git_state()
+    with tempfile.TemporaryDirectory(prefix="baza-first-visit-") as tmp_name:
+        tmp = Path(tmp_name)
+        try:
+            dist = build_site(args.dist.resolve() if args.dist else None, tmp)
+        except subprocess.CalledProcessError:
+            sys.exit("first_visit: the build failed (its message is above); --dist DIR measures an existing build")
+        roots = {"ours": dist, "bare": bare_site(dist, tmp / "bare")}
+        servers = {(name, mode): start_server(root, mode) for name, root in roots.items() for mode in modes}
+        print(f"first_visit: {args.runs} runs of ours and bare, links {[x['name'] for x in links]}, modes {modes}")
+        try:
+            visits, failures = measure(servers, links, modes, args, tmp)
+        finally:
+            for server in servers.values():
+                server.shutdown()
+                server.server_close()
+    results = report(links, modes, visits) if visits else {}
+    document = {
+        "bench": "first_visit",
+        "date": started.isoformat(timespec="seconds"),
+        "machine": {"before": machine_before, "after_load_average": [round(x, 2) for x in os.getloadavg()]},
+        "commit": git,
+        "dist": args.dist.resolve().name if args.dist else None,  # the folder's name only: results are kept in git
+        "runs": args.runs,
+        "links": links,
+        "modes": modes,
+        "linger_s": args.linger,
+        "pages": {"ours": "Baza's build", "bare": "bench/bare/: PyScript, no game, the build's runtime"},
+        "results": results,
+        "failures": failures,
+        "visits": visits,
+    }
+    text = json.dumps(document)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(text + "\n", encoding="utf-8")
+    print(text)
+    return 0 if visits else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
