@@ -138,9 +138,11 @@ def test_quarantine_is_bounded():
         store.quarantine("match", f"bad {i}", "reason")
     items = store.quarantined()
     assert len(items) == ST.QUARANTINE_ITEMS and items[0]["raw"] == "bad 7"
-    store.quarantine("match", "x" * (ST.QUARANTINE_CHARS + 10), "huge")
+    huge = "x" * (ST.QUARANTINE_CHARS + 10)
+    store.quarantine("match", huge, "huge")
     items = store.quarantined()
-    assert items[0]["cut"] == 10 and len(items) == 1
+    assert items[0]["raw"] == huge and items[0]["cut"] == 0  # kept whole, however long
+    assert len(items) == 1  # the older ones made room for it
 
 
 def test_storage_unavailable_still_plays():

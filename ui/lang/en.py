@@ -243,13 +243,17 @@ MESSAGES: dict[str, Any] = {
     "saves.field.nils_made": "nils made", "saves.field.moons": "moons", "saves.field.best": "best",
     "saves.field.worst": "worst",
     "saves.history.form": "The saved list of finished games is not in the expected form.",
-    "saves.history.unreadable": "That game cannot be read any more: {reason}",
+    "saves.history.unreadable": ("That game cannot be read any more: {reason} It is now kept aside with the "
+                                 "unreadable saves, for download."),
+    "saves.history.unreadable_stuck": "That game cannot be read any more: {reason}",
+    "saves.history.game_form": "Finished game {number} of the saved list is not in the expected form.",
     # One line about a game (the panel, the finished games, the confirmation of a load)
     "saves.describe.won": {"one": "{game}, {players} players: you won {mine} to {best} after {n} hand",
                            "other": "{game}, {players} players: you won {mine} to {best} after {n} hands"},
     "saves.describe.lost": {"one": "{game}, {players} players: you lost {mine} to {best} after {n} hand",
                             "other": "{game}, {players} players: you lost {mine} to {best} after {n} hands"},
     "saves.describe.playing": "{game}, {players} players, hand {number}, in progress",
+    "saves.describe.between": "{game}, {players} players, hand {number} finished, game in progress",
     # A file the player picks
     "saves.file.default": "the file",
     "saves.file.unnamed": "The file",
@@ -279,6 +283,12 @@ MESSAGES: dict[str, Any] = {
     "saves.note.settings": "Your saved settings could not be read: the usual ones are back.",
     "saves.note.stats": "Your statistics could not be read and start again.",
     "saves.note.history": "Your list of finished games could not be read.",
+    "saves.note.history_games": {"one": "{n} finished game of the saved list could not be read.",
+                                 "other": "{n} finished games of the saved list could not be read."},
+    "saves.note.kept_entries": {"one": ("{n} entry of the unreadable saves kept aside was damaged: it is kept as it "
+                                        "was found, in Saves & stats."),
+                                "other": ("{n} entries of the unreadable saves kept aside were damaged: they are kept"
+                                          " as they were found, in Saves & stats.")},
     "saves.note.kept": "What could not be read is kept: Saves & stats offers it for download.",
     "saves.note.download": "Download it",
     "saves.note.stuck": "Storage is full: an unreadable save could not be moved aside, and stays where it was.",
@@ -319,7 +329,7 @@ MESSAGES: dict[str, Any] = {
     "saves.row.played": "Games played",
     "saves.row.won": "Games won",
     "saves.row.abandoned": "Games abandoned",
-    "saves.row.hands": "Hands played",
+    "saves.row.hands": "Hands played (finished games)",
     "saves.row.average": "Average points per hand",
     "saves.row.best": "Best game",
     "saves.row.worst": "Worst game",
@@ -334,6 +344,7 @@ MESSAGES: dict[str, Any] = {
     "saves.kept.history": "Unreadable saved list of finished games",
     "saves.kept.quarantine": "Unreadable list of unreadable saves",
     "saves.kept.data": "Unreadable data",
+    "saves.kept.entry_form": "This entry of the list of unreadable saves was damaged; it is kept as it was found.",
     "saves.kept.cut": {"one": "{reason} (kept cut: {n} character left out)",
                        "other": "{reason} (kept cut: {n} characters left out)"},
     "saves.download": "Download",

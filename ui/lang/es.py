@@ -304,12 +304,16 @@ MESSAGES: dict[str, Any] = {
     "saves.field.best": "mejor",
     "saves.field.worst": "peor",
     "saves.history.form": "La lista guardada de partidas terminadas no tiene la forma esperada.",
-    "saves.history.unreadable": "Esa partida ya no se puede leer: {reason}",
+    "saves.history.unreadable": ("Esa partida ya no se puede leer: {reason} Ahora está apartada con los guardados "
+                                 "ilegibles, para descargarla."),
+    "saves.history.unreadable_stuck": "Esa partida ya no se puede leer: {reason}",
+    "saves.history.game_form": "La partida terminada {number} de la lista guardada no tiene la forma esperada.",
     "saves.describe.won": {"one": "{game}, {players} jugadores: ganaste {mine} a {best} tras {n} mano",
                            "other": "{game}, {players} jugadores: ganaste {mine} a {best} tras {n} manos"},
     "saves.describe.lost": {"one": "{game}, {players} jugadores: perdiste {mine} a {best} tras {n} mano",
                             "other": "{game}, {players} jugadores: perdiste {mine} a {best} tras {n} manos"},
     "saves.describe.playing": "{game}, {players} jugadores, mano {number}, en curso",
+    "saves.describe.between": "{game}, {players} jugadores, mano {number} terminada, partida en curso",
     "saves.file.default": "el archivo",
     "saves.file.unnamed": "El archivo",
     "saves.file.too_large": "El archivo es demasiado grande para una partida de Baza ({size} kB).",
@@ -339,6 +343,12 @@ MESSAGES: dict[str, Any] = {
     "saves.note.settings": "No se han podido leer tus ajustes guardados: vuelven los habituales.",
     "saves.note.stats": "No se han podido leer tus estadísticas y empiezan de cero.",
     "saves.note.history": "No se ha podido leer tu lista de partidas terminadas.",
+    "saves.note.history_games": {"one": "No se ha podido leer {n} partida terminada de la lista guardada.",
+                                 "other": "No se han podido leer {n} partidas terminadas de la lista guardada."},
+    "saves.note.kept_entries": {"one": ("{n} entrada de los guardados ilegibles apartados estaba dañada: se conserva "
+                                        "tal como estaba, en Partidas y estadísticas."),
+                                "other": ("{n} entradas de los guardados ilegibles apartados estaban dañadas: se "
+                                          "conservan tal como estaban, en Partidas y estadísticas.")},
     "saves.note.kept": "Lo que no se ha podido leer se conserva: Partidas y estadísticas permite descargarlo.",
     "saves.note.download": "Descargarlo",
     "saves.note.stuck": ("El almacenamiento está lleno: un guardado ilegible no se ha podido apartar y se queda "
@@ -382,7 +392,7 @@ MESSAGES: dict[str, Any] = {
     "saves.row.played": "Partidas jugadas",
     "saves.row.won": "Partidas ganadas",
     "saves.row.abandoned": "Partidas abandonadas",
-    "saves.row.hands": "Manos jugadas",
+    "saves.row.hands": "Manos jugadas (partidas terminadas)",
     "saves.row.average": "Media de puntos por mano",
     "saves.row.best": "Mejor partida",
     "saves.row.worst": "Peor partida",
@@ -397,6 +407,8 @@ MESSAGES: dict[str, Any] = {
     "saves.kept.history": "Lista guardada de partidas terminadas ilegible",
     "saves.kept.quarantine": "Lista ilegible de guardados ilegibles",
     "saves.kept.data": "Datos ilegibles",
+    "saves.kept.entry_form": ("Esta entrada de la lista de guardados ilegibles estaba dañada; se conserva tal como "
+                              "estaba."),
     "saves.kept.cut": {"one": "{reason} (conservado recortado: falta {n} carácter)",
                        "other": "{reason} (conservado recortado: faltan {n} caracteres)"},
     "saves.download": "Descargar",

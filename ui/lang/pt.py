@@ -620,13 +620,17 @@ MESSAGES: dict[str, Any] = {
     "saves.field.nils_made": "nulos cumpridos", "saves.field.moons": "luas", "saves.field.best": "melhor",
     "saves.field.worst": "pior",
     "saves.history.form": "A lista salva de partidas terminadas não está no formato esperado.",
-    "saves.history.unreadable": "Essa partida não pode mais ser lida: {reason}",
+    "saves.history.unreadable": ("Essa partida não pode mais ser lida: {reason} Agora ela está guardada à parte com "
+                                 "os salvamentos ilegíveis, para download."),
+    "saves.history.unreadable_stuck": "Essa partida não pode mais ser lida: {reason}",
+    "saves.history.game_form": "A partida terminada {number} da lista salva não está no formato esperado.",
     # One line about a game
     "saves.describe.won": {"one": "{game}, {players} jogadores: você venceu por {mine} a {best} depois de {n} mão",
                            "other": "{game}, {players} jogadores: você venceu por {mine} a {best} depois de {n} mãos"},
     "saves.describe.lost": {"one": "{game}, {players} jogadores: você perdeu por {mine} a {best} depois de {n} mão",
                             "other": "{game}, {players} jogadores: você perdeu por {mine} a {best} depois de {n} mãos"},
     "saves.describe.playing": "{game}, {players} jogadores, mão {number}, em andamento",
+    "saves.describe.between": "{game}, {players} jogadores, mão {number} terminada, partida em andamento",
     # A file the player picks
     "saves.file.default": "o arquivo",
     "saves.file.unnamed": "O arquivo",
@@ -658,6 +662,12 @@ MESSAGES: dict[str, Any] = {
     "saves.note.settings": "Não foi possível ler suas configurações salvas: as de costume estão de volta.",
     "saves.note.stats": "Não foi possível ler suas estatísticas, que recomeçam do zero.",
     "saves.note.history": "Não foi possível ler sua lista de partidas terminadas.",
+    "saves.note.history_games": {"one": "Não foi possível ler {n} partida terminada da lista salva.",
+                                 "other": "Não foi possível ler {n} partidas terminadas da lista salva."},
+    "saves.note.kept_entries": {"one": ("{n} item dos salvamentos ilegíveis guardados à parte estava danificado: foi "
+                                        "guardado como estava, em Salvos e estatísticas."),
+                                "other": ("{n} itens dos salvamentos ilegíveis guardados à parte estavam danificados:"
+                                          " foram guardados como estavam, em Salvos e estatísticas.")},
     "saves.note.kept": "O que não pôde ser lido foi guardado: você pode baixá-lo em Salvos e estatísticas.",
     "saves.note.download": "Baixar",
     "saves.note.stuck": ("O armazenamento está cheio: um salvamento ilegível não pôde ser posto à parte "
@@ -704,7 +714,7 @@ MESSAGES: dict[str, Any] = {
     "saves.row.played": "Partidas jogadas",
     "saves.row.won": "Partidas vencidas",
     "saves.row.abandoned": "Partidas abandonadas",
-    "saves.row.hands": "Mãos jogadas",
+    "saves.row.hands": "Mãos jogadas (partidas terminadas)",
     "saves.row.average": "Média de pontos por mão",
     "saves.row.best": "Melhor partida",
     "saves.row.worst": "Pior partida",
@@ -719,6 +729,8 @@ MESSAGES: dict[str, Any] = {
     "saves.kept.history": "Lista ilegível de partidas terminadas",
     "saves.kept.quarantine": "Lista ilegível de salvamentos ilegíveis",
     "saves.kept.data": "Dados ilegíveis",
+    "saves.kept.entry_form": ("Este item da lista de salvamentos ilegíveis estava danificado; foi guardado como "
+                              "estava."),
     "saves.kept.cut": {"one": "{reason} (guardado cortado: {n} caractere deixado de fora)",
                        "other": "{reason} (guardado cortado: {n} caracteres deixados de fora)"},
     "saves.download": "Baixar",

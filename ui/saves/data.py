@@ -5,7 +5,8 @@ Functions of data only (no storage, no page): settings to and from JSON
 position with its screen state (:func:`read_position`, :func:`ui_state`,
 :func:`restore_ui`), statistics (:func:`valid_stats`, :func:`game_result`,
 :func:`add_result`), the finished games kept (:func:`valid_history`,
-:func:`trim_history`), one line about a match (:func:`describe`), and the
+:func:`trim_history`), one line about a match (:func:`describe`), which of
+two tabs' saves is newer (:func:`behind`, :func:`human_moved`), and the
 files a player downloads and loads back (:func:`export_document`,
 :func:`read_import`). :class:`ui.saves.manager.Saves` reads and writes them through a
 :class:`ui.saves.store.Store`; tests/ui/test_storage.py and test_saves_*.py call them directly.
@@ -37,7 +38,8 @@ from .store import SaveError
 
 EXPORT_FORMAT = "baza-export"
 EXPORT_VERSION = 1
-IMPORT_MAX_CHARS = 2_000_000  # a file larger than this is refused unread
+IMPORT_MAX_BYTES = 2_000_000  # a picked file larger than this is refused unread (ui/saves/dom.py)
+IMPORT_MAX_CHARS = 2_000_000  # and a text longer than this, however it came (UTF-8: at most one per byte)
 COUNTED_IDS = 50  # finished games remembered so that none is counted twice
 LINK_PARAMS = ("game", "preset", "players", "target", "level", "seed")  # what makes a link's game
 
@@ -327,11 +329,28 @@ def add_result(stats: dict[str, Any], game: str, result: dict[str, Any]) -> dict
 
 
 def valid_history(data: Any) -> dict[str, Any]:
+    """The finished games kept, checked for their form. A game that is not in
+    the expected form is not dropped without a word: ``damaged`` holds
+    ``(reason, its text)`` for each, which :class:`ui.saves.manager.Saves`
+    keeps aside. (A game's moves are replayed only when it is downloaded.)"""
     if not isinstance(data, dict) or not isinstance(data.get("games"), list):
         raise SaveError(t("saves.history.form"))
-    games = [g for g in data["games"] if isinstance(g, dict) and isinstance(g.get("match"), dict)
-             and isinstance(g.get("id"), str) and g.get("game") in S.GAMES]
-    return {"games": games}
+    games, damaged = [], []
+    for number, g in enumerate(data["games"], 1):
+        if _game_in_form(g):
+            games.append(g)
+        else:
+            damaged.append((t("saves.history.game_form", number=number), ST.dumps(g)))
+    return {"games": games, "damaged": damaged}
+
+
+def _game_in_form(g: Any) -> bool:
+    """Does a finished game of the list hold what the panel and a download read?"""
+    at = g.get("at") if isinstance(g, dict) else None
+    return (isinstance(g, dict) and isinstance(g.get("match"), dict) and isinstance(g.get("id"), str)
+            and g.get("game") in S.GAMES and isinstance(g.get("summary", ""), str)
+            and (at is None or ST.is_time(at))
+            and isinstance(g.get("settings", {}), (dict, type(None))))
 
 
 def trim_history(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -357,7 +376,37 @@ def describe(m: Match, human: int = 0) -> str:
         best = (min if m.game == "hearts" else max)(others) if others else mine
         key = "saves.describe.won" if side in m.winners else "saves.describe.lost"
         return t(key, game=name, players=m.players, mine=mine, best=best, n=len(m.records))
+    if m.phase == "hand_over":  # the hand's summary: that hand is over, the game is not
+        return t("saves.describe.between", game=name, players=m.players, number=len(m.records))
     return t("saves.describe.playing", game=name, players=m.players, number=max(m.hand_number, 1))
+
+
+# --------------------------------------------------------------------- two tabs
+
+
+def behind(data: Any, ours: dict[str, Any]) -> bool:
+    """True if the match data ``data`` is the game of ``ours`` (a match_data()),
+    at the same position or an earlier one."""
+    if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
+        return False
+    theirs, mine = data["match"], ours["match"]
+    actions = theirs.get("actions")
+    return (data.get("id") == ours["id"] and theirs.get("seed") == mine["seed"]
+            and theirs.get("rules") == mine["rules"] and isinstance(actions, list)
+            and len(actions) <= len(mine["actions"]) and actions == mine["actions"][: len(actions)])
+
+
+def human_moved(ours: Match, theirs: Match, human: int) -> bool:
+    """True if ``theirs`` is not ``ours`` moved on by computer players only."""
+    n = len(ours.actions)
+    if theirs.actions[:n] != ours.actions or ours.custom_deal:
+        return True
+    m = ours.clone()
+    for action in theirs.actions[n:]:
+        if m.phase == "hand_over" or (m.to_act == human and m.phase not in ("cut", "deal")):
+            return True
+        m.apply(action)
+    return False
 
 
 # --------------------------------------------------------------------- export and import

@@ -25,7 +25,7 @@ from ..dom import absent, attribute, clicked
 from ..i18n import locale, t
 from ..nodes import Dom
 from ..settings import clean_name
-from .data import IMPORT_MAX_CHARS
+from .data import IMPORT_MAX_BYTES
 from .manager import Saves
 from .panel import Button, Confirm, Note, Panel
 from .store import StorageFull, StorageUnavailable
@@ -165,7 +165,7 @@ class SavesPage:
         file = files.item(0)
         input_el.value = ""  # the same file may be picked again
         name = clean_name(str(file.name)) or t("saves.file.unnamed")
-        if int(file.size) > IMPORT_MAX_CHARS * 4:  # bytes; refused before reading it
+        if int(file.size) > IMPORT_MAX_BYTES:  # refused before a byte of it is read
             self.saves.import_said(t("saves.import.too_large", name=name), False)
             return
         asyncio.ensure_future(self._read(file, name))

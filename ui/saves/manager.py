@@ -53,11 +53,13 @@ from .data import (
     COUNTED_IDS,
     Position,
     add_result,
+    behind,
     describe,
     empty_stats,
     export_document,
     export_name,
     game_result,
+    human_moved,
     link_params,
     read_import,
     read_position,
@@ -69,35 +71,10 @@ from .data import (
     valid_history,
     valid_stats,
 )
-from .panel import Button, Confirm, Note, Panel, build_panel
+from .panel import Button, Confirm, Note, Panel, boot_note, build_panel
 from .store import SaveError, StorageError, StorageFull, StorageUnavailable, Store
 
 # --------------------------------------------------------------------- the manager
-
-
-def _behind(data: Any, ours: dict[str, Any]) -> bool:
-    """True if the match data ``data`` is the game of ``ours`` (a match_data()),
-    at the same position or an earlier one."""
-    if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
-        return False
-    theirs, mine = data["match"], ours["match"]
-    actions = theirs.get("actions")
-    return (data.get("id") == ours["id"] and theirs.get("seed") == mine["seed"]
-            and theirs.get("rules") == mine["rules"] and isinstance(actions, list)
-            and len(actions) <= len(mine["actions"]) and actions == mine["actions"][: len(actions)])
-
-
-def _human_moved(ours: Match, theirs: Match, human: int) -> bool:
-    """True if ``theirs`` is not ``ours`` moved on by computer players only."""
-    n = len(ours.actions)
-    if theirs.actions[:n] != ours.actions or ours.custom_deal:
-        return True
-    m = ours.clone()
-    for action in theirs.actions[n:]:
-        if m.phase == "hand_over" or (m.to_act == human and m.phase not in ("cut", "deal")):
-            return True
-        m.apply(action)
-    return False
 
 
 def _log_error() -> None:
@@ -178,8 +155,10 @@ class Saves:
         try:
             stored = self._load_settings(problems)
             self._load_kind("stats", valid_stats, problems)
-            self._load_kind("history", valid_history, problems)
-            self._check_quarantine()
+            self._check_quarantine(problems)
+            history = self._load_kind("history", valid_history, problems)
+            if history is not None:
+                self._set_aside_games(history, problems)
             # A link's parameters apply over the saved settings; with none saved,
             # the controller's own settings (the page made them from the link).
             base = stored or c.settings
@@ -240,11 +219,35 @@ class Saves:
             return None
         return loaded.data
 
-    def _check_quarantine(self) -> None:
+    def _check_quarantine(self, problems: list[str]) -> None:
         loaded = self.store.load("quarantine", ST._valid_quarantine)
         if loaded.problem and loaded.raw is not None:
             with contextlib.suppress(StorageError):
                 self.store.quarantine("quarantine", loaded.raw, loaded.problem)
+        elif loaded.data and loaded.data["damaged"]:
+            # Written back with each damaged entry made an entry of its own, so
+            # that the note says it once; the text stays where it was if that fails.
+            with contextlib.suppress(StorageError):
+                self.store.save("quarantine", {"items": loaded.data["items"]})
+            problems.extend(["kept-entries"] * loaded.data["damaged"])
+
+    def _set_aside_games(self, history: dict[str, Any], problems: list[str]) -> list[dict[str, Any]]:
+        """Keep the list's damaged games aside (each with why), and the list
+        without them; return the games to keep in it. A game that cannot be
+        put aside (storage full) stays in the list as it was."""
+        stuck = []
+        for reason, text in history["damaged"]:
+            print(f"baza: a finished game was put aside: {reason}")  # a log line, not an error
+            try:
+                self.store.quarantine("history", text, reason)
+                problems.append("history-game")
+            except StorageError:
+                stuck.append(json.loads(text))
+                problems.append("history-stuck")
+        if history["damaged"] and len(stuck) < len(history["damaged"]):
+            with contextlib.suppress(StorageError):
+                self.store.save("history", {"games": [*history["games"], *stuck]})
+        return [*history["games"], *stuck]
 
     def _quarantine(self, kind: str, raw: str | None, reason: str, problems: list[str]) -> None:
         print(f"baza: the {ST.WHAT[kind]} was put aside: {reason}")  # a log line, not an error
@@ -258,29 +261,10 @@ class Saves:
     def _report(self, problems: list[str], buttons: list[Button]) -> None:
         if not problems:
             return
-        texts = []
-        kept = any(p in ("match", "settings", "stats", "history") for p in problems)
-        if "match" in problems:
-            texts.append(t("saves.note.match"))
-        if "settings" in problems:
-            texts.append(t("saves.note.settings"))
-        if "stats" in problems:
-            texts.append(t("saves.note.stats"))
-        if "history" in problems:
-            texts.append(t("saves.note.history"))
-        if kept:
-            texts.append(t("saves.note.kept"))
+        text, level, download = boot_note(problems)
+        if download:
             buttons.insert(0, Button("export-q", "0", t("saves.note.download")))
-        if any(p.endswith("-stuck") for p in problems):
-            texts.append(t("saves.note.stuck"))
-        if "migrated" in problems:
-            texts.append(t("saves.note.migrated"))
-        if "link" in problems:
-            texts.append(t("saves.note.link"))
-        if "unavailable" in problems:
-            texts.append(t("saves.note.stopped"))
-        level = "info" if set(problems) <= {"migrated", "link"} else "problem"
-        self.say(" ".join(texts), *buttons, level=level)
+        self.say(text, *buttons, level=level)
 
     def _put(self, pos: Position, note: str = "", dialog: bool = False) -> None:
         """Put a match on the table with its settings and screen state, saving
@@ -400,7 +384,7 @@ class Saves:
             data, _, _ = ST.parse("match", raw)
         except SaveError:
             return False  # unreadable: ours replaces it (the next start would put it aside)
-        if _behind(data, ours):
+        if behind(data, ours):
             return False
         return self._take_over(data, raw)
 
@@ -414,7 +398,7 @@ class Saves:
                 ours = self.match_data()
             except (SaveError, RecordError):
                 return
-            if not _behind(data, ours):
+            if not behind(data, ours):
                 self._take_over(data, raw)
         except Exception:
             _log_error()
@@ -428,7 +412,7 @@ class Saves:
             return False
         ours = self.controller.match
         same_game = pos.game_id == self.game_id
-        moved = not same_game or ours is None or _human_moved(ours, pos.match, self.controller.ui.human)
+        moved = not same_game or ours is None or human_moved(ours, pos.match, self.controller.ui.human)
         self.last_raw = raw
         pos.settings = self._our_language(pos.settings)
         if not same_game:
@@ -491,8 +475,12 @@ class Saves:
         }
         try:
             loaded = self.store.load("history", valid_history)
-            games = [g for g in (loaded.data or {"games": []})["games"] if g["id"] != self.game_id]
+            problems: list[str] = []
+            games = self._set_aside_games(loaded.data, problems) if loaded.data else []
+            games = [g for g in games if not isinstance(g, dict) or g.get("id") != self.game_id]
             self.store.save("history", {"games": trim_history([entry, *games])})
+            if problems:
+                self._report(problems, [])
         except StorageError as e:
             self._failed(e)
 
@@ -520,7 +508,13 @@ class Saves:
         try:
             pos = read_position({"match": g["match"], "settings": g.get("settings"), "id": g["id"]})
         except SaveError as e:
-            self.panel_message = t("saves.history.unreadable", reason=e)
+            # Nothing lost: the game's text goes to the unreadable saves, for download.
+            try:
+                self.store.quarantine("history", ST.dumps(g), str(e))
+                self.store.save("history", {"games": [x for i, x in enumerate(games) if i != index]})
+                self.panel_message = t("saves.history.unreadable", reason=e)
+            except StorageError:
+                self.panel_message = t("saves.history.unreadable_stuck", reason=e)
             self._changed()
             return None
         at = self.store.now()

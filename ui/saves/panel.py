@@ -115,3 +115,37 @@ def build_panel(
     usage = t("saves.usage", kb=max(1, round(used * 2 / 1024))) if used else ""
     return Panel(saving, current, tuple(t("game." + g) for g in games), tuple(lines), finished, quarantine,
                  message, usage)
+
+
+def boot_note(problems: list[str]) -> tuple[str, str, bool]:
+    """The note's text for what reading the saves found, its level ("info" or
+    "problem"), and whether it offers the first kept-aside save for download.
+    ``problems`` names each finding ("match", "settings", "stats", "history",
+    "<kind>-stuck", "history-game" and "kept-entries" once per game or entry,
+    "migrated", "link", "unavailable").
+
+    >>> text, level, download = boot_note(["history-game", "history-game"])
+    >>> text.split(". ")[0], level, download
+    ('2 finished games of the saved list could not be read', 'problem', True)
+    """
+    texts = []
+    for kind in ("match", "settings", "stats", "history"):
+        if kind in problems:
+            texts.append(t(f"saves.note.{kind}"))
+    games = problems.count("history-game")
+    if games:
+        texts.append(t("saves.note.history_games", n=games))
+    entries = problems.count("kept-entries")
+    if entries:
+        texts.append(t("saves.note.kept_entries", n=entries))
+    download = games > 0 or any(p in ("match", "settings", "stats", "history") for p in problems)
+    if download:
+        texts.append(t("saves.note.kept"))
+    if any(p.endswith("-stuck") for p in problems):
+        texts.append(t("saves.note.stuck"))
+    for finding, key in (("migrated", "saves.note.migrated"), ("link", "saves.note.link"),
+                         ("unavailable", "saves.note.stopped")):
+        if finding in problems:
+            texts.append(t(key))
+    level = "info" if set(problems) <= {"migrated", "link"} else "problem"
+    return " ".join(texts), level, download

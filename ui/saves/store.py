@@ -31,6 +31,7 @@ keys, the envelope, the migrations and the limits.
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -61,7 +62,7 @@ PLURAL = ("settings", "stats")  # their messages take a plural verb ("The saved 
 HISTORY_GAMES = 10  # finished games kept (with every hand), newest first
 HISTORY_CHARS = 150_000  # and at most this much text for all of them
 QUARANTINE_ITEMS = 5  # unreadable saves kept aside, newest first
-QUARANTINE_CHARS = 200_000  # in all; a longer text is kept cut to this
+QUARANTINE_CHARS = 200_000  # older entries go once the newest and they pass this (the newest is kept whole)
 
 
 class StorageError(Exception):
@@ -385,7 +386,8 @@ class Store:
     # -------------------------------------------------------- quarantine
 
     def quarantined(self) -> list[dict[str, Any]]:
-        """Saves kept aside, newest first: key, kind, reason, at (ms), raw, cut."""
+        """Saves kept aside, newest first: key, kind, reason, at (ms), raw, cut
+        (a damaged entry of the list comes back as an entry of its own)."""
         loaded = self.load("quarantine", _valid_quarantine)
         return list(loaded.data["items"]) if loaded.data else []
 
@@ -394,10 +396,10 @@ class Store:
         own key. Returns the entry kept. StorageError when it cannot be kept:
         then the text stays under its own key, untouched.
 
-        A text longer than :data:`QUARANTINE_CHARS` is kept cut to that
-        length (``cut``: how many characters were dropped); the oldest entries
-        go first when there are more than :data:`QUARANTINE_ITEMS` or more
-        text than that in all.
+        The text is kept whole, however long. The oldest entries go first
+        when there are more than :data:`QUARANTINE_ITEMS`, or more than
+        :data:`QUARANTINE_CHARS` of text with the new one (``cut``, the
+        characters an older version of Baza left out of an entry, stays 0).
         """
         loaded = self.load("quarantine", _valid_quarantine)
         items = list(loaded.data["items"]) if loaded.data else []
@@ -432,8 +434,9 @@ class Store:
 
 
 def _entry(kind: str, key: str, raw: str, reason: str, at: int) -> dict[str, Any]:
-    cut = max(0, len(raw) - QUARANTINE_CHARS)
-    return {"kind": kind, "key": key, "reason": reason, "at": at, "raw": raw[:QUARANTINE_CHARS], "cut": cut}
+    # Kept whole, however long: the text was in storage already, under its own
+    # key, which is freed once the entry is written (docs/STORAGE.md).
+    return {"kind": kind, "key": key, "reason": reason, "at": at, "raw": raw, "cut": 0}
 
 
 def _trim_items(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -448,20 +451,35 @@ def _trim_items(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def is_time(value: Any) -> bool:
+    """A stored time (ms since 1970): a finite number, not negative (JSON's
+    ``Infinity`` and ``NaN`` read as floats)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0
+
+
 def _valid_quarantine(data: Any) -> dict[str, Any]:
+    """The kept-aside list, checked. An entry that is not in the expected form
+    is not dropped: it becomes an entry of its own, its text the entry as it
+    was found (JSON), with a reason that says so; ``damaged`` counts them."""
     if not isinstance(data, dict) or not isinstance(data.get("items"), list):
         raise SaveError(t("saves.doc.quarantine"))
     items = []
+    damaged = 0
     for item in data["items"]:
         if (isinstance(item, dict) and isinstance(item.get("raw"), str) and isinstance(item.get("reason"), str)
                 and isinstance(item.get("kind"), str)):
             at = item.get("at")
+            cut = item.get("cut")
             items.append({
                 "kind": item["kind"],
                 "key": str(item.get("key", "")),
                 "reason": item["reason"],
-                "at": at if isinstance(at, (int, float)) and not isinstance(at, bool) else 0,
+                "at": at if is_time(at) else 0,
                 "raw": item["raw"],
-                "cut": item.get("cut") if isinstance(item.get("cut"), int) else 0,
+                "cut": cut if isinstance(cut, int) and not isinstance(cut, bool) and cut > 0 else 0,
             })
-    return {"items": items}
+        else:
+            damaged += 1
+            items.append({"kind": "quarantine", "key": "", "reason": t("saves.kept.entry_form"), "at": 0,
+                          "raw": dumps(item), "cut": 0})
+    return {"items": items, "damaged": damaged}
