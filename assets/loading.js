@@ -1,38 +1,225 @@
 // Start-up feedback, so the page is never blank or silent while Pyodide loads.
-// PyScript dispatches "py:progress" on window with a short text for each step
-// ("Loading Pyodide", "Loading files", ...); ui/app.py ends the loading state
-// by setting <html data-ready="true">, which hides #loading through CSS.
+//
+// A bar and a percentage of the bytes the start downloads, from the first
+// paint: build/build.py lists those files with their sizes in
+// <meta name="baza-start">. Bytes are counted as they arrive for what the
+// start fetches with fetch() (the wasm, the start zip: a clone of the
+// response is read, the response itself goes on untouched, so the wasm
+// still streams into V8 and its code cache), and per finished file for the
+// module scripts (Resource Timing). ui/app.py ends the loading state by
+// setting <html data-ready="true">, which hides #loading through CSS.
+//
+// On a first visit (no service worker controls the page yet) the big files
+// are asked for at once, before PyScript's chain of imports gets to them.
+//
+// A download that fails names its file and offers to try again.
 //
 // Python is not running yet, so these few words cannot come from the
 // catalogues of ui/lang/: they are here in the same four languages, picked
 // as ui/i18n.py picks them (a ?lang= in the link, else the browser's).
 (() => {
   const WORDS = {
-    en: ["Loading the card table…", "Baza could not start: {reason}. Reloading the page may help."],
-    es: ["Preparando la mesa…", "Baza no pudo arrancar: {reason}. Recargar la página puede ayudar."],
-    pt: ["Preparando a mesa…", "O Baza não conseguiu iniciar: {reason}. Recarregar a página pode ajudar."],
-    sv: ["Dukar fram spelbordet…", "Baza kunde inte starta: {reason}. Det kan hjälpa att ladda om sidan."],
+    en: {
+      loading: "Loading the card table…",
+      failure: "Baza could not start: {reason}. Reloading the page may help.",
+      download: "Baza could not download {file} ({reason}). Check the connection and try again.",
+      retry: "Try again",
+      bar: "Downloading the game",
+    },
+    es: {
+      loading: "Preparando la mesa…",
+      failure: "Baza no pudo arrancar: {reason}. Recargar la página puede ayudar.",
+      download: "Baza no pudo descargar {file} ({reason}). Revisa la conexión y vuelve a intentarlo.",
+      retry: "Reintentar",
+      bar: "Descargando el juego",
+    },
+    pt: {
+      loading: "Preparando a mesa…",
+      failure: "O Baza não conseguiu iniciar: {reason}. Recarregar a página pode ajudar.",
+      download: "O Baza não conseguiu baixar {file} ({reason}). Verifique a conexão e tente de novo.",
+      retry: "Tentar de novo",
+      bar: "Baixando o jogo",
+    },
+    sv: {
+      loading: "Dukar fram spelbordet…",
+      failure: "Baza kunde inte starta: {reason}. Det kan hjälpa att ladda om sidan.",
+      download: "Baza kunde inte ladda ner {file} ({reason}). Kontrollera anslutningen och försök igen.",
+      retry: "Försök igen",
+      bar: "Laddar ner spelet",
+    },
   };
   const wanted = [new URLSearchParams(location.search).get("lang") || "", ...(navigator.languages || [])];
   const lang = wanted.map((tag) => String(tag).toLowerCase().split(/[-_]/)[0]).find((code) => code in WORDS) || "en";
-  const [loading, failure] = WORDS[lang];
-  document.documentElement.lang = lang;
-  let steps = 0;
+  const words = WORDS[lang];
+  const root = document.documentElement;
+  root.lang = lang;
+  const ready = () => root.dataset.ready === "true";
+  const byId = (id) => document.getElementById(id);
   const say = (text) => {
-    const el = document.getElementById("loading-text");
-    if (el && document.documentElement.dataset.ready !== "true") el.textContent = text;
+    const el = byId("loading-text");
+    if (el && !ready()) el.textContent = text;
   };
-  addEventListener("DOMContentLoaded", () => say(loading));
-  // PyScript's own step names are English: shown as they are in English, as a step count otherwise.
-  addEventListener("py:progress", ({ detail }) => {
-    steps += 1;
-    say(lang === "en" ? (detail.startsWith("Loading") ? `${detail}…` : detail) : `${loading} (${steps})`);
+
+  // --- What the start downloads: {absolute URL: [name, bytes]} -------------
+  let start = { files: [], preload: [], modules: [], languages: {} };
+  try {
+    start = { ...start, ...JSON.parse(document.querySelector('meta[name="baza-start"]')?.content || "{}") };
+  } catch {
+    // a build without the list: the loading text alone, as before
+  }
+  const absolute = (path) => new URL(path, document.baseURI).href;
+  const files = new Map();
+  for (const [path, bytes] of [...start.files, ...(lang in start.languages ? [start.languages[lang]] : [])])
+    files.set(absolute(path), [path.split("?")[0].split("/").pop(), bytes]);
+  const total = [...files.values()].reduce((sum, [, bytes]) => sum + bytes, 0);
+  const received = new Map(); // URL -> bytes so far
+  const done = new Set();
+
+  let failed = false;
+  let drawn = -1;
+  let frame = 0;
+  const draw = () => {
+    frame = 0;
+    if (failed || ready() || !total) return;
+    let sum = 0;
+    for (const [url, bytes] of received) sum += Math.min(bytes, files.get(url)[1]);
+    const percent = done.size === files.size ? 100 : Math.min(99, Math.floor((100 * sum) / total));
+    if (percent === drawn) return;
+    drawn = percent;
+    const bar = byId("loading-bar");
+    if (!bar) return;
+    bar.setAttribute("aria-valuenow", String(percent));
+    bar.setAttribute("aria-valuetext", new Intl.NumberFormat(lang, { style: "percent" }).format(percent / 100));
+    const fill = bar.firstElementChild;
+    if (fill) fill.style.transform = `scaleX(${percent / 100})`;
+    const figure = byId("loading-percent");
+    if (figure) figure.textContent = bar.getAttribute("aria-valuetext");
+  };
+  const update = () => {
+    if (!frame) frame = requestAnimationFrame(draw);
+  };
+  const finish = (url) => {
+    received.set(url, files.get(url)[1]);
+    done.add(url);
+    update();
+  };
+
+  // A download that failed: its name, why, and a button that loads the page again.
+  const failDownload = (url, reason) => {
+    if (failed || ready()) return;
+    failed = true;
+    root.dataset.failed = "true";
+    const [name] = files.get(url) ?? [url.split("?")[0].split("/").pop()];
+    say(words.download.replace("{file}", name).replace("{reason}", reason));
+    const retry = byId("loading-retry");
+    if (retry) {
+      retry.textContent = words.retry;
+      retry.hidden = false;
+      retry.addEventListener("click", () => location.reload(), { once: true });
+    }
+  };
+
+  // fetch(): count the bytes of a listed file as they arrive, on a clone.
+  const plainFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    if (!files.has(url) || ready()) return plainFetch(input, init);
+    let response;
+    try {
+      response = await plainFetch(input, init);
+    } catch (error) {
+      failDownload(url, String(error?.message || error));
+      throw error;
+    }
+    if (!response.ok) {
+      failDownload(url, `HTTP ${response.status}`);
+      return response;
+    }
+    const reader = response.clone().body?.getReader();
+    if (reader) {
+      let bytes = 0;
+      (async () => {
+        try {
+          for (;;) {
+            const { done: end, value } = await reader.read();
+            if (end) break;
+            bytes += value.length;
+            received.set(url, bytes);
+            update();
+          }
+          finish(url);
+        } catch (error) {
+          failDownload(url, String(error?.message || error));
+        }
+      })();
+    }
+    return response;
+  };
+
+  // Module scripts and the rest: counted once finished.
+  if (typeof PerformanceObserver === "function") {
+    const seen = (list) => {
+      for (const entry of list.getEntries()) {
+        if (!files.has(entry.name) || done.has(entry.name)) continue;
+        if (entry.responseStatus >= 400) failDownload(entry.name, `HTTP ${entry.responseStatus}`);
+        else if (entry.initiatorType !== "fetch") finish(entry.name);
+      }
+    };
+    try {
+      new PerformanceObserver(seen).observe({ type: "resource", buffered: true });
+    } catch {
+      // no Resource Timing: the fetched files alone move the bar
+    }
+  }
+
+  // A first visit: ask for the big files now (as the loader and Pyodide will).
+  if (!navigator.serviceWorker?.controller) {
+    const head = document.head;
+    for (const path of start.preload) {
+      const link = document.createElement("link");
+      link.rel = "preload";
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
+      link.href = path;
+      head.append(link);
+    }
+    for (const path of start.modules) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = path;
+      head.append(link);
+    }
+  }
+
+  addEventListener("DOMContentLoaded", () => {
+    say(words.loading);
+    const bar = byId("loading-bar");
+    if (bar) bar.setAttribute("aria-label", words.bar);
+    if (bar && !total) bar.hidden = true; // a build without the list: the text alone
+    update();
   });
   // If start-up fails, tell the player instead of spinning forever.
-  const failed = (reason) => {
-    document.documentElement.dataset.failed = "true";
-    say(failure.replace("{reason}", reason));
+  const failure = (reason) => {
+    if (failed || ready()) return;
+    failed = true;
+    root.dataset.failed = "true";
+    say(words.failure.replace("{reason}", reason));
+    const retry = byId("loading-retry");
+    if (retry) {
+      retry.textContent = words.retry;
+      retry.hidden = false;
+      retry.addEventListener("click", () => location.reload(), { once: true });
+    }
   };
-  addEventListener("error", (event) => failed(event.message || "a file did not load"), true);
-  addEventListener("unhandledrejection", (event) => failed(String(event.reason)));
+  addEventListener(
+    "error",
+    (event) => {
+      const target = event.target;
+      const url = target?.src || target?.href;
+      if (url && files.has(url)) failDownload(url, "error");
+      else failure(event.message || "a file did not load");
+    },
+    true,
+  );
+  addEventListener("unhandledrejection", (event) => failure(String(event.reason?.message ?? event.reason)));
 })();

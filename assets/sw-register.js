@@ -1,9 +1,10 @@
 // Registers Baza's service worker (./sw.js, written by build/build.py) and
 // tells the player when a new version is ready.
 //
-// Registration waits until the game is ready (<html data-ready="true">), so
-// that the worker's downloads never compete with the start-up; on a first
-// visit they mostly come from the HTTP cache. When a newer build has been
+// Registration waits until the game is ready (<html data-ready="true">) and
+// the loader's later downloads are done, so that the worker's downloads
+// never compete with the start-up; on a first visit they mostly come from
+// the HTTP cache. When a newer build has been
 // installed and waits, a small notice offers to reload; its button lets the
 // new worker take over, and the page reloads into the new version. Until
 // then the open page keeps running on the files of its own build.
@@ -93,14 +94,29 @@
     );
   };
 
+  // After ready, once the loader's later downloads (the other languages,
+  // the whole standard library) are done: the worker's copy of the build
+  // then finds them in the HTTP cache instead of downloading them a second
+  // time beside the loader. A loader that never says so is waited for a
+  // minute at most.
+  let registered = false;
+  const registerOnce = () => {
+    if (!registered) {
+      registered = true;
+      register();
+    }
+  };
+  addEventListener("baza:later", registerOnce, { once: true });
   const root = document.documentElement;
   const ready = () => root.dataset.ready === "true";
-  if (ready()) register();
+  const settled = () => /^(done|failed|not needed)/.test(globalThis.bazaStart?.later ?? "");
+  const whenReady = () => (settled() ? registerOnce() : setTimeout(registerOnce, 60_000));
+  if (ready()) whenReady();
   else {
     const observer = new MutationObserver(() => {
       if (ready()) {
         observer.disconnect();
-        register();
+        whenReady();
       }
     });
     observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });

@@ -58,6 +58,7 @@ Standard library only, so that it runs before any virtualenv exists.
 
 import argparse
 import hashlib
+import html
 import io
 import json
 import os
@@ -87,6 +88,8 @@ SW_TEMPLATE = ROOT / "build" / "sw.js"
 LOADER_TEMPLATE = ROOT / "build" / "pyodide-loader.mjs"
 PRECOMPILE = ROOT / "build" / "precompile.mjs"
 PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
+COMPRESS = ROOT / "build" / "compress.mjs"
+COMPRESS_CACHE = ROOT / ".cache" / "compressed"
 # In runtime/start-<hash>/: the module pyscript.toml's interpreter names, and
 # the precompiled standard library it loads.
 LOADER = "loader.mjs"
@@ -145,22 +148,29 @@ def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path) -> byt
     return cached.read_bytes()
 
 
-def with_game_sources(data: bytes, src: Path, py_paths: list[str]) -> bytes:
-    """The precompiled zip with the game's sources added under baza-home/.
+def split_languages(data: bytes, default: str = "en") -> tuple[bytes, dict[str, bytes]]:
+    """The start zip without the catalogues of languages other than ``default``,
+    and those catalogues' .pyc by language code.
 
-    The loader writes them, with their .pyc, into Python's file system: the
-    game arrives in the one request of the zip instead of one per module.
-    Deterministic, as the zip itself: fixed timestamps, sorted entries.
+    A start needs only the player's language: the loader fetches that one
+    beside the zip, and the others after the table is ready. The zip stays
+    deterministic: its entries are copied in their order, as they were.
     """
-    buffer = io.BytesIO(data)
-    with zipfile.ZipFile(buffer, "a") as archive:
-        for path in sorted(py_paths):
-            info = zipfile.ZipInfo(f"baza-home/{path}", date_time=(1980, 1, 1, 0, 0, 0))
-            info.create_system = 3  # as on Unix, whatever builds it
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, (src / path).read_bytes())
-    return buffer.getvalue()
+    source, kept = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
+    languages = {}
+    with zipfile.ZipFile(kept, "w") as archive:
+        for info in source.infolist():
+            match = re.fullmatch(r"baza-home/ui/lang/([a-z]{2})\.pyc", info.filename)
+            if match and match.group(1) != default:
+                languages[match.group(1)] = source.read(info)
+            else:
+                archive.writestr(info, source.read(info))
+    return kept.getvalue(), languages
+
+
+def file_record(url: str, data: bytes) -> dict:
+    """What the loader checks of a file it fetches: its URL, size and SHA-256."""
+    return {"url": url, "bytes": len(data), "sha256": sha256(data)}
 
 
 def write_start(
@@ -172,7 +182,7 @@ def write_start(
     game: dict[str, str],
     precompile: bool,
 ) -> str:
-    """runtime/start-<hash>/: loader.mjs and the precompiled zip; return that path.
+    """runtime/start-<hash>/: loader.mjs, the start zip and the languages; return that path.
 
     A folder of its own, beside Pyodide's: the zip follows the game's
     imports, and a change to it must not rename the Pyodide folder (a new
@@ -180,23 +190,35 @@ def write_start(
     hash of its content, as the runtime folders do (PyScript takes an
     interpreter URL only if it ends in .mjs, so no ?v= here).
 
-    game maps each of the game's module paths to its versioned URL: the
-    loader fetches them one by one when the zip cannot be used.
+    The zip (build/precompile.mjs) is the standard library Pyodide starts
+    with, plus the game's .pyc in English; lang-XX.pyc holds each other
+    language's catalogue. game maps each of the game's module paths to its
+    versioned URL: the loader fetches them one by one when the zip cannot
+    be used.
     """
     staging = out / "runtime" / ".start"
     staging.mkdir(parents=True)
-    names, precompiled = [LOADER], None
+    names, precompiled, languages = [LOADER], None, {}
     if precompile:
-        data = with_game_sources(precompiled_stdlib(pyodide_src, pyscript_core, src), src, list(game))
+        data, catalogues = split_languages(precompiled_stdlib(pyodide_src, pyscript_core, src))
         (staging / PRECOMPILED_ZIP).write_bytes(data)
         names.append(PRECOMPILED_ZIP)
-        precompiled = {"url": f"./{PRECOMPILED_ZIP}", "bytes": len(data), "sha256": sha256(data)}
+        precompiled = file_record(f"./{PRECOMPILED_ZIP}", data)
+        for code, pyc in sorted(catalogues.items()):
+            (staging / f"lang-{code}.pyc").write_bytes(pyc)
+            names.append(f"lang-{code}.pyc")
+            languages[code] = file_record(f"./lang-{code}.pyc", pyc)
+    stdlib = (out / pyodide_dir / "python_stdlib.zip").read_bytes()
+    full = f"../{pyodide_dir.removeprefix('runtime/')}/python_stdlib.zip"
+    later = {"languages": languages, "stdlib": file_record(full, stdlib), "modules": module_names(stdlib)}
     # The loader sits two folders down (runtime/start-<hash>/).
     files = [[path, f"../../{url}"] for path, url in game.items()]
     text = LOADER_TEMPLATE.read_text(encoding="utf-8")
     placeholders = {
         "const PRECOMPILED = null; // filled in by build/build.py": f"const PRECOMPILED = {json.dumps(precompiled)};",
         "const GAME = null; // filled in by build/build.py": f"const GAME = {json.dumps({'files': files})};",
+        "const LATER = null; // filled in by build/build.py": f"const LATER = {json.dumps(later)};",
+        "const LOCK = null; // filled in by build/build.py": f"const LOCK = {json.dumps(minimal_lock(pyodide_src))};",
     }
     logical = '"../pyodide/'  # the Pyodide folder, as the template names it
     if any(text.count(p) != 1 for p in placeholders) or text.count(logical) != 2:
@@ -206,6 +228,35 @@ def write_start(
     text = text.replace(logical, '"../' + pyodide_dir.removeprefix("runtime/") + "/")
     (staging / LOADER).write_text(text, encoding="utf-8")
     return publish(out, staging, names, "start")
+
+
+def module_names(data: bytes) -> list[str]:
+    """The dotted names of the modules in a zip of sources (the loader imports
+    one of them before the zip has arrived only if it is there).
+
+    >>> buffer = io.BytesIO()
+    >>> with zipfile.ZipFile(buffer, "w") as archive:
+    ...     for name in ("json/__init__.py", "json/decoder.py", "this.py", "README.txt"):
+    ...         archive.writestr(name, "")
+    >>> module_names(buffer.getvalue())
+    ['json', 'json.decoder', 'this']
+    """
+    names = set()
+    for name in zipfile.ZipFile(io.BytesIO(data)).namelist():
+        if name.endswith(".py"):
+            names.add(name[:-3].removesuffix("/__init__").replace("/", "."))
+    return sorted(names)
+
+
+def minimal_lock(pyodide_src: Path) -> str:
+    """Pyodide's lock file with its package list left out, as a JSON string.
+
+    Pyodide reads the lock file (119 kB) at every start only to know which
+    packages it could load; Baza loads none, so the loader hands it this
+    instead, and the page never downloads the file.
+    """
+    lock = json.loads((pyodide_src / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
 
 
 # --- Our own files ----------------------------------------------------------
@@ -404,6 +455,55 @@ def add_preloads(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str,
     )
 
 
+def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str, start_dir: str) -> None:
+    """Tell the loading screen (assets/loading.js) what the start downloads.
+
+    A <meta name="baza-start"> with the URLs and sizes of the files a first
+    start fetches, so that the screen shows a bar and a percentage of real
+    bytes from its first paint, names a file that fails, and asks for the
+    big ones at once on a first visit (a return visit finds them in the
+    service worker's cache, where a preload only gets in the way). The
+    language catalogues apart: only the player's is fetched.
+    """
+    def record(path: str) -> list:
+        return [path, (site.out / path.split("?")[0]).stat().st_size]
+
+    files = [record(f"{pyscript_dir}/{p.name}") for p in sorted((site.out / pyscript_dir).glob("*.js"))]
+    files += [record(site.url_of("pyscript.toml")), record(site.url_of("ui/main.py"))]
+    files += [record(f"{start_dir}/{LOADER}")]
+    files += [record(f"{pyodide_dir}/{name}") for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")]
+    zip_path = f"{start_dir}/{PRECOMPILED_ZIP}"
+    big = [f"{pyodide_dir}/pyodide.asm.wasm"]
+    if (site.out / zip_path).is_file():
+        files.append(record(zip_path))
+        big.append(zip_path)
+    languages = {p.stem.removeprefix("lang-"): record(f"{start_dir}/{p.name}") for p in sorted((site.out / start_dir).glob("lang-*.pyc"))}
+    start = {"files": files, "preload": big, "modules": [f"{pyodide_dir}/pyodide.asm.mjs"], "languages": languages}
+    meta = f'<meta name="baza-start" content="{html.escape(json.dumps(start, separators=(",", ":")))}">'
+    text = index.read_text(encoding="utf-8")
+    anchor = text.find('<script src="./assets/loading.js')
+    if anchor < 0:
+        die(f"{index.name} has no <script> for assets/loading.js")
+    index.write_text(text[:anchor] + meta + "\n  " + text[anchor:], encoding="utf-8")
+
+
+def precompress(out: Path) -> None:
+    """FILE.br and FILE.gz beside each compressible file of dist/ (build/compress.mjs).
+
+    For hosts that serve precompressed files (docs/HOSTING.md); the others
+    ignore them. Not in files.json, so the service worker never caches them:
+    it gets the files themselves, which the browser decodes.
+    """
+    compressible = runpy.run_path(str(ROOT / "build" / "serve.py"))["COMPRESSIBLE"]
+    files = [str(p) for p in sorted(out.rglob("*")) if p.is_file() and p.suffix in compressible]
+    node = shutil.which("node")
+    if node is None:
+        die("Node.js is needed to precompress the build (or build with --no-compress)")
+    result = subprocess.run([node, str(COMPRESS), str(COMPRESS_CACHE), *files], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        die(f"build/compress.mjs failed:\n{result.stderr.strip()}")
+
+
 def write_service_worker(out: Path, file_list: dict) -> None:
     """dist/sw.js: the template with this build's version and files filled in.
 
@@ -429,6 +529,7 @@ def build(
     precompile: bool = True,
     startup_marks: bool = True,
     all_wasm_exports: bool = False,
+    compress: bool = True,
 ) -> dict:
     """Build the site from ``src`` into ``out``; return its file list (files.json).
 
@@ -436,7 +537,8 @@ def build(
     index.html; ``precompile`` ships the precompiled standard library and
     game; ``startup_marks`` marks the functions a start calls for eager
     compilation; ``all_wasm_exports`` ships Pyodide's wasm with every export
-    (build/wasm_exports.py).
+    (build/wasm_exports.py); ``compress`` writes the .br and .gz copies
+    (precompress).
     """
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
@@ -492,6 +594,7 @@ def build(
     merge_styles(site, {RUNTIME["pyscript"] + "/core.css": pyscript_src / "core.css"})
     site.finalise("index.html")
     add_preloads(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir)
+    add_start_files(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir)
     for path in sorted(out.rglob("*")):  # text files that nothing above refers to
         site.finalise(path.relative_to(out).as_posix())
 
@@ -519,6 +622,8 @@ def build(
     (out / FILE_LIST).write_text(json.dumps(file_list, indent=1) + "\n", encoding="utf-8")
     write_service_worker(out, file_list)
     (out / ".nojekyll").write_bytes(b"")
+    if compress:
+        precompress(out)
 
     print(
         f"build: {out} version {version}: {len(files)} files, {file_list['bytes'] / 1e6:.1f} MB"
@@ -552,6 +657,11 @@ def main() -> None:
         help="ship the start-up scripts without build/startup-functions.json's marks (bench/startup_functions.py)",
     )
     parser.add_argument(
+        "--no-compress",
+        action="store_true",
+        help="leave out the .br and .gz copies of the files (for hosts that serve them)",
+    )
+    parser.add_argument(
         "--all-wasm-exports",
         action="store_true",
         help="ship Pyodide's wasm with every export, as npm has it (build/wasm_exports.py)",
@@ -564,6 +674,7 @@ def main() -> None:
         precompile=not args.no_precompile,
         startup_marks=not args.no_startup_marks,
         all_wasm_exports=args.all_wasm_exports,
+        compress=not args.no_compress,
     )
 
 

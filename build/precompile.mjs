@@ -1,28 +1,37 @@
-// The precompiled standard library of the page: the standard-library modules
-// that a start imports, compiled to .pyc by Pyodide's own CPython (same magic
-// number as the browser's), in one zip that build/build.py puts next to the
-// stock python_stdlib.zip and build/pyodide-loader.mjs puts in front of it
-// on sys.path.
+// The start zip of the page: the standard-library modules that a start
+// imports, compiled to .pyc by Pyodide's own CPython (same magic number as
+// the browser's), and the game's modules as .pyc, in one zip that
+// build/pyodide-loader.mjs hands to Pyodide as its standard library (it
+// becomes /lib/python314.zip): the stock python_stdlib.zip is not
+// downloaded before the table is ready.
 //
-//   node build/precompile.mjs OUT.zip SRC    (SRC: the folder with game/ and ui/)
+//   node build/precompile.mjs OUT.zip SRC [PYSCRIPT_CORE_CHUNK]   (SRC: the folder with game/ and ui/)
 //
 // Prints one JSON line: the zip's size, its modules, the Python version.
 //
-// Why: Pyodide ships python_stdlib.zip with .py sources only, so the ~150
-// modules its bootstrap, PyScript and our game import at start (asyncio,
-// inspect, zipfile, logging, ...) are compiled from source in wasm on every
-// start (docs/PERFORMANCE.md: loadPyodide 1.9 s against 0.45 s in Node.js).
+// Why .pyc: Pyodide ships python_stdlib.zip with .py sources only, so the
+// ~150 modules its bootstrap, PyScript and our game import at start
+// (asyncio, inspect, zipfile, logging, ...) were compiled from source in
+// wasm on every start (docs/PERFORMANCE.md: loadPyodide 1.9 s against
+// 0.45 s in Node.js). Why only those: the first visit downloads them all
+// before the table shows.
 //
 // What goes in: every module in sys.modules after loadPyodide() here, after
 // importing every module of SRC's game/ and ui/ that imports without the
 // browser (the others are skipped), and after the modules that PyScript's
-// own Python imports in the browser (EXTRA, seen there). A module missing
-// from the list only costs time: the stock zip stays on sys.path behind this
-// one, so every module is still importable, from source.
+// own Python imports in the browser (EXTRA, seen there). The rest of the
+// standard library comes after ready: the loader mounts the whole stock zip
+// at FULL_STDLIB (and, if a module is imported before it has arrived,
+// fetches it there and then), so every module stays importable.
 //
 // A package in the zip is only partly there (its start modules), so its
-// __init__ starts by appending the stock zip's folder of the package to its
-// __path__: a submodule not in this zip is found in the stock zip.
+// __init__ starts by appending the whole zip's folder of the package to its
+// __path__: a submodule not in this zip is found there once mounted.
+//
+// Every entry is stored, not deflated: the host's HTTP compression (brotli
+// or gzip) then works across the whole archive, which packs it smaller than
+// deflating each file alone. Docstrings stay: they are a small share of the
+// compressed bytes, and some code reads them.
 //
 // The zip is deterministic (fixed timestamps, sorted entries): the same
 // inputs give the same bytes, so a rebuild without changes is the same build.
@@ -124,6 +133,7 @@ for name in list(GAME_MODULES) + list(EXTRA):
         pass
 
 STOCK = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+FULL_STDLIB = "/lib/python_stdlib.zip"  # where the loader mounts the whole stock zip after ready
 stock = zipfile.ZipFile(STOCK)
 names = set(stock.namelist())
 wanted = set()  # paths in the zip of the start's modules, packages included
@@ -158,8 +168,8 @@ def package_path(tree, folder):
 import importlib._bootstrap_external as ext
 
 total_source = 0
-with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
-    def add(name, data, compress=zipfile.ZIP_DEFLATED):
+with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as dst:
+    def add(name, data, compress=zipfile.ZIP_STORED):
         """One entry, with a fixed date and mode: the same sources give the same zip."""
         info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = compress
@@ -169,28 +179,34 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
     for path in sorted(wanted):
         source = stock.read(path)
         total_source += len(source)
-        filename = f"{STOCK}/{path}"  # tracebacks name the stock source
+        filename = f"{FULL_STDLIB}/{path}"  # tracebacks name the source in the whole zip
         tree = ast.parse(source, filename)
         if path.endswith("/__init__.py"):
-            tree = package_path(tree, f"{STOCK}/{path.rsplit('/', 1)[0]}")
+            tree = package_path(tree, f"{FULL_STDLIB}/{path.rsplit('/', 1)[0]}")
         code = compile(tree, filename, "exec", dont_inherit=True)
         # A timestamp .pyc (mtime 0): zipimport checks it only against a
         # source file next to it in the same zip, and there is none.
         add(path + "c", bytes(ext._code_to_timestamp_pyc(code, 0, len(source))))
-    # The game's modules as the __pycache__ entries that Python's own import
-    # system reads next to the sources: checked hash-based .pyc (PEP 552),
-    # used only while the source beside them hashes the same, else compiled
-    # again. The loader writes them, with the sources that build/build.py
-    # adds to the zip, under the working directory (/home/pyodide);
-    # "baza-home" is no importable name.
-    def add_checked_pyc(path, source, compress=zipfile.ZIP_DEFLATED):
+    # The game's modules as sourceless .pyc (game/state.pyc), which Python
+    # imports when no source lies beside them: the loader writes them under
+    # the working directory (/home/pyodide); "baza-home" is no importable
+    # name. Their sources stay in the build for the loader's fallback, which
+    # fetches them one by one.
+    def add_game_pyc(path, source):
+        code = compile(source, f"/home/pyodide/{path}", "exec", dont_inherit=True)
+        add(f"baza-home/{path}c", bytes(ext._code_to_timestamp_pyc(code, 0, len(source))))
+
+    # PyScript's package as the __pycache__ entries that Python reads next to
+    # the sources: checked hash-based .pyc (PEP 552), used only while the
+    # source beside them hashes the same, else compiled again.
+    def add_checked_pyc(path, source, compress=zipfile.ZIP_STORED):
         code = compile(source, f"/home/pyodide/{path}", "exec", dont_inherit=True)
         folder, _, name = path.rpartition("/")
         cached = f"baza-home/{folder}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
         add(cached, bytes(ext._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True)), compress)
 
     for path in sorted(GAME_FILES):
-        add_checked_pyc(path, open(f"/home/pyodide/{path}", "rb").read())
+        add_game_pyc(path, open(f"/home/pyodide/{path}", "rb").read())
     # PyScript's package the same way: its bootstrap writes the same sources
     # at every start (text, UTF-8), and Python then finds these beside them.
     # Stored, not deflated (82 kB instead of about 39): a restored start

@@ -5,15 +5,23 @@
 // `loadPyodide({stdout, stderr, indexURL})` with the folder of this file as
 // indexURL: replaced here by Pyodide's folder.
 //
-// It starts Python with the precompiled standard library of the build
+// It starts Python with the build's start zip as its standard library
 // (build/precompile.mjs: the .pyc of the modules a start imports, made by
-// Pyodide's own CPython) in front of the stock python_stdlib.zip on
-// sys.path. Compiling those ~150 modules from source took most of the start.
+// Pyodide's own CPython): compiling those ~150 modules from source took
+// most of the start, and the stock python_stdlib.zip (2.5 MB) is not
+// downloaded before the table is ready. Pyodide's lock file is not either
+// (LOCK: Baza loads no packages).
 //
 // It puts the game's modules into Python's file system: from the same zip
-// (their sources and .pyc: one request instead of ~40), or, when the zip
-// cannot be used, fetched one by one (GAME.files). pyscript.toml has no
-// [files] table.
+// (their .pyc: one request instead of ~40), or, when the zip cannot be
+// used, fetched one by one (GAME.files). pyscript.toml has no [files]
+// table. Of the four languages' catalogues the zip holds English; the
+// player's language, if another, is fetched beside it (LATER.languages).
+//
+// After the table is ready it fetches, in the background, the other
+// languages and the whole standard library (LATER.stdlib), which it mounts
+// at /lib/python_stdlib.zip for later imports; a module imported before
+// that zip has arrived is fetched there and then (importFallback).
 //
 // A return visit starts from a memory snapshot: the whole WebAssembly
 // memory of a Python that has started and imported the game, made by this
@@ -67,9 +75,11 @@ async function loadPlain(options) {
 
 const PRECOMPILED = null; // filled in by build/build.py
 const GAME = null; // filled in by build/build.py
-// Where the zip goes in Python's file system, and onto sys.path (PYTHONPATH
-// comes before the stock zip, /lib/python314.zip).
-const ZIP_PATH = "/lib/baza-stdlib-pyc.zip";
+const LATER = null; // filled in by build/build.py
+const LOCK = null; // filled in by build/build.py
+// Where the whole standard library is mounted (build/precompile.mjs names
+// it in the start zip's packages' __path__).
+const FULL_STDLIB = "/lib/python_stdlib.zip";
 
 // The steps of the page's start, for bench/startup.py ("loader ms"):
 // performance.mark("baza:loader"), "baza:snapshot-record" (IndexedDB has
@@ -81,19 +91,55 @@ const mark = (step) => inWorker || performance.mark(`baza:${step}`);
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 const lastLine = (error) => String(error?.message ?? error).trim().split("\n").at(-1);
 
-async function fetchPrecompiled() {
-  if (!PRECOMPILED) throw new Error("no precompiled standard library in this build");
-  const response = await fetch(new URL(PRECOMPILED.url, import.meta.url));
-  if (!response.ok) throw new Error(`HTTP ${response.status} for ${PRECOMPILED.url}`);
+// A file of the build ({url, bytes, sha256}, the url relative to this
+// module), checked to be the build's before Python may use it.
+async function fetchChecked(file) {
+  const response = await fetch(new URL(file.url, import.meta.url));
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${file.url}`);
   const data = new Uint8Array(await response.arrayBuffer());
-  if (data.length !== PRECOMPILED.bytes) throw new Error(`${data.length} bytes, the build made ${PRECOMPILED.bytes}`);
+  if (data.length !== file.bytes) throw new Error(`${data.length} bytes, the build made ${file.bytes}`);
   // crypto.subtle exists in secure contexts only (https, localhost): on a
   // plain-http LAN address the size check above has to do.
   if (globalThis.crypto?.subtle) {
     const digest = hex(await crypto.subtle.digest("SHA-256", data));
-    if (digest !== PRECOMPILED.sha256) throw new Error("SHA-256 is not the build's");
+    if (digest !== file.sha256) throw new Error("SHA-256 is not the build's");
   }
   return data;
+}
+
+async function fetchPrecompiled() {
+  if (!PRECOMPILED) throw new Error("no precompiled standard library in this build");
+  return fetchChecked(PRECOMPILED);
+}
+
+// The player's language as the page will pick it (ui/app.py): a saved
+// choice, else ?lang= in the link, else the browser's languages; "en" when
+// none is ours. Read here, before Python runs, to fetch its catalogue
+// beside the start zip. A guess only: if it is wrong, the table shows
+// English until the catalogue arrives after ready (ui/i18n.py).
+function playerLanguage() {
+  const ours = (tag) => String(tag ?? "").toLowerCase().split(/[-_]/)[0];
+  const known = (code) => code === "en" || Boolean(LATER?.languages?.[code]);
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key?.endsWith(":settings")) continue;
+      const saved = /"lang"\s*:\s*"([a-z]{2})"/.exec(localStorage.getItem(key) ?? "");
+      if (saved && known(saved[1])) return saved[1];
+    }
+  } catch {
+    // storage refused (a sandboxed or partitioned frame): the link and the browser decide
+  }
+  const wanted = [new URLSearchParams(location.search).get("lang"), ...(navigator.languages ?? [])];
+  return wanted.map(ours).find(known) ?? "en";
+}
+
+// Writes a language's catalogue where Python imports it from (ui/lang/XX.pyc,
+// a sourceless module beside the English one).
+function writeLanguage(pyodide, code, data) {
+  const folder = `${pyodide.FS.cwd()}/ui/lang`;
+  pyodide.FS.mkdirTree(folder);
+  pyodide.FS.writeFile(`${folder}/${code}.pyc`, data);
 }
 
 // The zip's "baza-home/" entries are the game's sources and their checked
@@ -106,19 +152,22 @@ async function fetchPrecompiled() {
 // lives in JavaScript, not in the snapshot) and only PyScript's .pyc are
 // needed, the game being imported already: zipEntries reads them.
 const UNPACK = `
-import marshal, os, zipfile
+import marshal, os, sys, zipfile
+ZIP_PATH = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"  # the start zip, as Pyodide wrote it
 with zipfile.ZipFile(ZIP_PATH) as archive:
     entries = [(name.removeprefix("baza-home/"), archive.read(name))
                for name in archive.namelist() if name.startswith("baza-home/" + ONLY)]
 sources = [(name, data) for name, data in entries if name.endswith(".py")]
 compiled = [(name, data) for name, data in entries if name.endswith(".pyc")]
-if not ONLY and not sources:
-    raise ValueError("the zip holds no game sources")
+if not ONLY and not any(name.startswith("game/") for name, _ in compiled):
+    raise ValueError("the zip holds no game modules")
 try:
     for name, data in compiled:
         marshal.loads(memoryview(data)[16:])
 except Exception as error:
     problem = f"{type(error).__name__}: {error}"
+    if not ONLY:
+        raise ValueError(f"the game's bytecode does not load ({problem})")
     compiled = []
 else:
     problem = ""
@@ -132,7 +181,6 @@ problem
 function unpackGame(pyodide, only = "") {
   const scope = pyodide.globals.get("dict")();
   try {
-    scope.set("ZIP_PATH", ZIP_PATH);
     scope.set("ONLY", only);
     const problem = pyodide.runPython(UNPACK, { globals: scope });
     if (!problem) return "precompiled";
@@ -470,28 +518,37 @@ function reseed(pyodide) {
 // start (build/precompile.mjs, EXTRA): `html` and its 2,000 entities took
 // about 9 ms of each restored start (Node.js, Pyodide 314).
 const IMPORT_GAME = `
-import importlib, pkgutil, game, ui
+import importlib
 import html, html.entities
-for package in (game, ui):
-    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-        if info.name != "ui.main" and not info.name.endswith(".__main__"):
-            importlib.import_module(info.name)
+for name in MODULES:
+    importlib.import_module(name)
 `;
+
+// The game's module names, from its files (GAME.files): "game/bots/__init__.py"
+// is game.bots. Not ui.main (the page's script) nor a __main__.
+const gameModules = () =>
+  GAME.files
+    .map(([path]) => path.replace(/\.py$/, "").replace(/\/__init__$/, "").replaceAll("/", "."))
+    .filter((name) => name !== "ui.main" && !name.endsWith(".__main__"));
 
 // The Worker's job: start a second Python exactly as the page does, import
 // the game, snapshot its memory, store it. Returns the snapshot's size.
 async function makeSnapshot() {
   const data = await fetchPrecompiled();
+  const languages = await Promise.all(
+    Object.entries(LATER.languages).map(async ([code, file]) => [code, await fetchChecked(file)]),
+  );
   const quiet = () => {};
   const pyodide = await loadPlain({
-    env: { PYTHONPATH: ZIP_PATH },
-    fsInit: (FS) => FS.writeFile(ZIP_PATH, data, { canOwn: true }), // see loadPyodide
+    stdLibURL: data, // see loadPyodide
+    lockFileContents: LOCK,
     stdout: quiet,
     stderr: quiet,
     _makeSnapshot: true,
   });
   if (unpackGame(pyodide) !== "precompiled") throw new Error("the game's bytecode does not load");
-  pyodide.runPython(IMPORT_GAME);
+  for (const [code, bytes] of languages) writeLanguage(pyodide, code, bytes);
+  runWith(pyodide, IMPORT_GAME, { MODULES: pyodide.toPy(gameModules()) });
   const snapshot = pyodide.makeMemorySnapshot();
   const table = pyodide._module?.wasmTable?.length;
   if (!Number.isInteger(table)) throw new Error("no function table where the loader looks for it");
@@ -520,13 +577,26 @@ const scriptURL = () =>
         .createScriptURL(import.meta.url)
     : import.meta.url;
 
-// In the page, after a start without a snapshot: once the table is ready
-// and a few seconds have passed, this module runs again as a Worker
-// (Python's start there is off the main thread) and makes one.
-function scheduleSnapshot(report) {
-  report.made = "scheduled";
+// Calls fn once the table is ready (<html data-ready="true">, set by ui/app.py).
+function afterReady(fn) {
   const root = document.documentElement;
-  const later = () =>
+  if (root.dataset.ready === "true") return fn();
+  const observer = new MutationObserver(() => {
+    if (root.dataset.ready === "true") {
+      observer.disconnect();
+      fn();
+    }
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+// In the page, after a start without a snapshot: once the table is ready,
+// the later downloads are done and a few seconds have passed, this module
+// runs again as a Worker (Python's start there is off the main thread) and
+// makes one.
+function scheduleSnapshot(report, laterDone) {
+  report.made = "scheduled";
+  laterDone.then(() =>
     setTimeout(() => {
       report.made = "making";
       let worker;
@@ -545,15 +615,121 @@ function scheduleSnapshot(report) {
         worker.terminate();
       };
       worker.postMessage("make");
-    }, SNAPSHOT_DELAY_MS);
-  if (root.dataset.ready === "true") return later();
-  const observer = new MutationObserver(() => {
-    if (root.dataset.ready === "true") {
-      observer.disconnect();
-      later();
+    }, SNAPSHOT_DELAY_MS),
+  );
+}
+
+// --- After ready: the rest of the standard library, the other languages ---
+
+// Makes the folders' finders look again at what files they hold. Not
+// importlib.invalidate_caches(): it imports importlib.metadata, which the
+// start zip does not hold.
+const RESCAN = `
+import importlib.machinery, sys
+for finder in list(sys.path_importer_cache.values()):
+    if isinstance(finder, importlib.machinery.FileFinder):
+        finder.invalidate_caches()
+`;
+
+// Puts the whole standard library on sys.path, behind the start zip, and
+// forgets that its folders were missing (the start zip's packages name
+// them in their __path__, and Python keeps a failed path's answer).
+const MOUNT = `
+import sys
+if FULL_STDLIB not in sys.path:
+    sys.path.append(FULL_STDLIB)
+for path in [path for path in sys.path_importer_cache if path.startswith(FULL_STDLIB)]:
+    del sys.path_importer_cache[path]
+`;
+
+function runWith(pyodide, code, names) {
+  const scope = pyodide.globals.get("dict")();
+  try {
+    for (const [name, value] of Object.entries(names)) scope.set(name, value);
+    return pyodide.runPython(code, { globals: scope });
+  } finally {
+    scope.destroy();
+  }
+}
+
+function mountStdlib(pyodide, data, report) {
+  if (report.later === "done") return;
+  pyodide.FS.writeFile(FULL_STDLIB, data, { canOwn: true });
+  runWith(pyodide, MOUNT, { FULL_STDLIB });
+  report.later = "done";
+}
+
+// A module of the standard library imported before the whole zip has
+// arrived (none is, at start: the start zip holds what a start imports;
+// bazaStart.fallbackImports lists any that were): a finder at the end of
+// sys.meta_path downloads the zip there and then, synchronously (the
+// import cannot wait), mounts it, and finds the module in it.
+const FALLBACK = `
+import importlib.machinery, sys
+
+class LaterStdlib:
+    """Finds a module in the whole standard library, fetched on first need."""
+
+    def find_spec(self, name, path=None, target=None):
+        if FULL_STDLIB in sys.path or not FETCH(name):
+            return None
+        return importlib.machinery.PathFinder.find_spec(name, path, target)
+
+sys.meta_path.append(LaterStdlib())
+`;
+
+function fetchSync(file) {
+  const request = new XMLHttpRequest();
+  request.open("GET", new URL(file.url, import.meta.url), false);
+  request.overrideMimeType("text/plain; charset=x-user-defined"); // the bytes, one per character
+  request.send();
+  if (request.status !== 200) throw new Error(`HTTP ${request.status} for ${file.url}`);
+  const text = request.responseText;
+  const data = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) data[i] = text.charCodeAt(i) & 0xff;
+  if (data.length !== file.bytes) throw new Error(`${data.length} bytes, the build made ${file.bytes}`);
+  return data;
+}
+
+function importFallback(pyodide, report) {
+  report.fallbackImports = [];
+  const modules = new Set(LATER.modules);
+  const fetchNow = (name) => {
+    if (report.later === "done") return true;
+    if (!modules.has(name)) return false; // not in the zip either: a try-import of another platform's module
+    report.fallbackImports.push(name);
+    try {
+      mountStdlib(pyodide, fetchSync(LATER.stdlib), report);
+      return true;
+    } catch (error) {
+      console.warn(`Baza: could not fetch the standard library for ${name} (${lastLine(error)})`);
+      return false;
     }
-  });
-  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  };
+  runWith(pyodide, FALLBACK, { FULL_STDLIB, FETCH: fetchNow });
+}
+
+// After ready, in the background: the other languages' catalogues (the
+// player may switch; ui/app.py redraws on "baza:languages"), then the whole
+// standard library. Never holds the table; a failure leaves the fallback.
+// The service worker registers once this is done (assets/sw-register.js),
+// so that its copy of the build finds these in the HTTP cache.
+async function downloadLater(pyodide, report) {
+  if (report.later !== "done") report.later = "downloading";
+  try {
+    if (report.game !== "snapshot" && report.game !== "files") {
+      const wanted = Object.entries(LATER.languages).filter(([code]) => code !== language || report.language !== language);
+      const files = await Promise.all(wanted.map(async ([code, file]) => [code, await fetchChecked(file)]));
+      for (const [code, data] of files) writeLanguage(pyodide, code, data);
+      runWith(pyodide, RESCAN, {});
+      dispatchEvent(new Event("baza:languages"));
+    }
+    if (report.later !== "done") mountStdlib(pyodide, await fetchChecked(LATER.stdlib), report);
+  } catch (error) {
+    report.later = `failed: ${lastLine(error)}`;
+    console.warn(`Baza: the later downloads failed (${lastLine(error)})`);
+  }
+  dispatchEvent(new Event("baza:later"));
 }
 
 const inWorker = typeof document === "undefined";
@@ -564,6 +740,9 @@ mark("loader");
 const pending = inWorker ? null : fetchPrecompiled();
 pending?.catch(() => {}); // handled in loadPyodide
 const stored = inWorker ? null : readSnapshot();
+const language = inWorker ? "en" : playerLanguage();
+const languagePending = LATER?.languages?.[language] ? fetchChecked(LATER.languages[language]) : null;
+languagePending?.catch(() => {}); // handled in loadPyodide: English until the later downloads
 
 if (inWorker) {
   self.onmessage = () =>
@@ -586,20 +765,16 @@ export async function loadPyodide(options = {}) {
   let pyscript; // how a restored start wrote PyScript's package, for tests/browser/test_snapshot.py
   pyscriptFiles?.catch(() => {}); // handled below
   try {
-    const data = await pending;
-    const withZip = {
-      ...options,
-      env: { ...options.env, PYTHONPATH: ZIP_PATH },
-      fsInit: async (FS, info) => {
-        // The file system keeps `data` itself (canOwn) rather than a copy:
-        // 2.2 MB less held while Python starts, where V8 counts every
-        // buffer, the WebAssembly memory's 31 MB among them, towards a full
-        // garbage collection (docs/PERFORMANCE.md, runs 72 to 78). Nothing writes
-        // to the zip; zipEntries only reads it.
-        FS.writeFile(ZIP_PATH, data, { canOwn: true });
-        if (options.fsInit) await options.fsInit(FS, info);
-      },
-    };
+    // Pyodide takes the start zip's bytes as its standard library
+    // (build/runtime.py, PYODIDE_PATCHES) and its file system keeps them
+    // (canOwn) rather than a copy: less held while Python starts, where V8
+    // counts every buffer, the WebAssembly memory's 31 MB among them,
+    // towards a full garbage collection (docs/PERFORMANCE.md). Nothing
+    // writes to the zip; zipEntries only reads it. Without a snapshot the
+    // promise itself is handed over, so that the wasm compiles while the
+    // zip is still on its way; a failed zip then fails this start, and the
+    // catch below starts again from the stock zip.
+    const withZip = { ...options, lockFileContents: LOCK, stdLibURL: snapshot ? await pending : pending };
     if (snapshot) {
       try {
         let parts;
@@ -625,7 +800,7 @@ export async function loadPyodide(options = {}) {
   } catch (error) {
     reason = String(error?.message ?? error).split("\n").slice(-2).join(" ").trim();
     console.warn(`Baza: starting Python from the standard library's sources (${reason})`);
-    pyodide = await loadPlain(options);
+    pyodide = await loadPlain({ ...options, lockFileContents: LOCK });
     stdlib = "source";
   }
   // Python is up: from here on a failure is the game's files, never a
@@ -655,6 +830,16 @@ export async function loadPyodide(options = {}) {
     }
   }
   game ??= await fetchGame(pyodide);
+  // The player's language, if not English and not already in a restored
+  // memory; a failed download leaves English until the later downloads.
+  let languageState = language;
+  if (languagePending && game !== "snapshot") {
+    try {
+      if (game !== "files") writeLanguage(pyodide, language, await languagePending);
+    } catch (error) {
+      languageState = `en (${language}: ${lastLine(error)})`;
+    }
+  }
   // PyScript's own sources, written above from the zip (a restored start's
   // zip reader, or the game's unpacking): once every one of them is in
   // place, PyScript's bootstrap leaves them be (build/runtime.py,
@@ -673,9 +858,27 @@ export async function loadPyodide(options = {}) {
   mark("python-up");
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
-  const report = (globalThis.bazaStart = { stdlib, game, reason, snapshot: snapshotState, stackSwitching });
+  const report = (globalThis.bazaStart = {
+    stdlib,
+    game,
+    reason,
+    snapshot: snapshotState,
+    stackSwitching,
+    language: languageState,
+  });
+  // The whole standard library: on sys.path from the start for a start
+  // from the stock zip, else mounted after ready (with a fallback).
+  let laterDone;
+  if (stdlib !== "source") {
+    importFallback(pyodide, report);
+    laterDone = new Promise((resolve) => afterReady(() => downloadLater(pyodide, report).then(resolve)));
+  } else {
+    report.later = "not needed";
+    laterDone = Promise.resolve();
+    afterReady(() => dispatchEvent(new Event("baza:later")));
+  }
   if (pyscript) report.pyscript = pyscript;
   if (pyscriptSources) report.pyscriptSources = "written";
-  if (game === "precompiled" && !snapshotState.startsWith("off")) scheduleSnapshot(report);
+  if (game === "precompiled" && !snapshotState.startsWith("off")) scheduleSnapshot(report, laterDone);
   return pyodide;
 }

@@ -24,11 +24,13 @@ Standard library only, as build.py.
 """
 
 import hashlib
+import io
 import json
 import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import NoReturn
 
@@ -131,6 +133,17 @@ CORE_PATCHES = [
 # Edits to Pyodide's own module, pyodide.mjs, each applied exactly once or the
 # build fails, as CORE_PATCHES.
 PYODIDE_PATCHES = [
+    (
+        # loadPyodide() fetches its standard library from stdLibURL. The
+        # loader fetches the build's start zip itself, early, and checks it
+        # (size, SHA-256) before Python may use it: it hands Pyodide the
+        # promise of those bytes instead of a URL, so that the zip is
+        # downloaded once and the stock zip not at all before the table is
+        # ready. A string is fetched as before.
+        "let the standard library be given as bytes",
+        "function he(e){let t=j(e);",
+        'function he(e){let t=typeof e=="string"?j(e):e;',
+    ),
     (
         # Pyodide writes the standard library's zip (2.5 MB) into its file
         # system as a copy, and the downloaded bytes stay in memory until a
@@ -419,6 +432,7 @@ def copy_runtime(
             "pyodide.asm.mjs": glue.encode("utf-8"),
             "pyodide.asm.wasm": wasm,
             "pyodide.mjs": module.encode("utf-8"),
+            "python_stdlib.zip": stored_zip((src / "python_stdlib.zip").read_bytes()),
         }
     for name in names:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
@@ -434,6 +448,24 @@ def copy_runtime(
         elif logical == "pyodide/pyodide.asm.mjs":
             (staging / name).write_bytes(EAGER_HINT + (staging / name).read_bytes())
     return publish(out, staging, names, f"{package}-{version}")
+
+
+def stored_zip(data: bytes) -> bytes:
+    """The same zip with every entry stored, not deflated, in the same order.
+
+    npm's python_stdlib.zip deflates each file alone, so a host's brotli or
+    gzip cannot shrink it further (2.5 MB either way); stored, the host's
+    compression works across the whole archive and packs it smaller. The
+    loader mounts it after the table is ready; zipimport reads stored
+    entries without inflating them.
+    """
+    source, stored = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
+    with zipfile.ZipFile(stored, "w", zipfile.ZIP_STORED) as archive:
+        for info in source.infolist():
+            copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            copy.external_attr, copy.create_system = info.external_attr, info.create_system
+            archive.writestr(copy, source.read(info), zipfile.ZIP_STORED)
+    return stored.getvalue()
 
 
 def publish(out: Path, staging: Path, names: list[str], prefix: str) -> str:

@@ -73,7 +73,7 @@ RECOMMENDED_CSP = [
 # What a host compresses: text, and the wasm (its code compresses to about a
 # third). Images and fonts are compressed already.
 COMPRESSIBLE = {
-    ".html", ".js", ".mjs", ".css", ".py", ".toml", ".json", ".webmanifest", ".wasm", ".zip", ".svg", ".txt",
+    ".html", ".js", ".mjs", ".css", ".py", ".pyc", ".toml", ".json", ".webmanifest", ".wasm", ".zip", ".svg", ".txt",
 }
 # The precompressed files that build/build.py writes beside the others, by
 # the Accept-Encoding token each answers.

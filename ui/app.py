@@ -112,6 +112,9 @@ class App:
         document.getElementById("newgame").addEventListener("cancel", create_proxy(self.on_cancel))
         document.getElementById("help").addEventListener("close", create_proxy(self.on_help_closed))
         document.getElementById("hand").addEventListener("keydown", create_proxy(self.view.on_hand_key))
+        # The other languages' catalogues arrive after ready (build/pyodide-loader.mjs):
+        # a table shown in English for want of its own draws again in it.
+        window.addEventListener("baza:languages", create_proxy(lambda _event: self.redraw_all()))
 
     # Redraws are coalesced into one per animation frame: a bot loop at full
     # speed may change the match many times between two frames.
@@ -123,6 +126,11 @@ class App:
     def _draw_frame(self, _timestamp=None) -> None:
         self._frame_pending = False
         self.draw()
+
+    def redraw_all(self) -> None:
+        """Draw the table and the saves panel again (their words may have changed)."""
+        self.schedule()
+        self.saves_page.draw()
 
     def draw(self) -> None:
         model = self.controller.model()

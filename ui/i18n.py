@@ -51,9 +51,20 @@ _language = DEFAULT
 
 
 def catalogue(lang: str) -> dict[str, Any]:
-    """The messages of ``lang`` (imported on first use)."""
+    """The messages of ``lang`` (imported on first use).
+
+    In the page, a start brings the English catalogue and the player's
+    language; the others arrive a moment after the table is ready
+    (build/pyodide-loader.mjs). Until one has, its language shows in
+    English, and ui/app.py draws again when it arrives.
+    """
     if lang not in _catalogues:
-        module = importlib.import_module(f"ui.lang.{lang}")
+        try:
+            module = importlib.import_module(f"ui.lang.{lang}")
+        except ModuleNotFoundError:
+            if lang == DEFAULT or lang not in LANGUAGES:
+                raise
+            return catalogue(DEFAULT)  # not kept: the real one is imported once it is there
         _catalogues[lang] = module.MESSAGES
     return _catalogues[lang]
 
