@@ -290,6 +290,12 @@ def playout(m: Any, root: int, root_passed: int) -> None:
         m.apply(spades_bot.choose_bid(k)[0])
     while m.phase == "play":
         seat = m.to_act
+        mask = m.legal_mask()
+        if not mask & (mask - 1):
+            # One legal card (a forced follow, the last trick): no need to
+            # build the seat's knowledge, the most costly step of a playout.
+            m.apply(mask.bit_length() - 1)
+            continue
         k = Know.from_match(m, seat, root_passed if seat == root else 0)
         legal = k.legal
         if len(legal) == 1:
