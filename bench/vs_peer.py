@@ -335,6 +335,14 @@ def play_game(args: argparse.Namespace, spiel_game: Any, deal: int, swap: int, s
                 stats["nil"][who]["made"] += tricks[s] == 0
         out["bids"] = bids
         out["tricks"] = tricks
+    if args.show:
+        print(f"deal {deal}, Baza in seats {sorted(baza)}" + (f", pass {pass_direction}" if pass_direction else ""))
+        for seat in range(4):
+            print(f"  seat {seat}: " + " ".join(card_text(c) for c in range(52) if hands[seat] >> c & 1))
+        plays = [f"{seat}:{action_text(a)}" for seat, a in history]
+        for i in range(0, len(plays), 16):
+            print("   " + " ".join(plays[i : i + 16]))
+        print(f"  points: {result['points']}")
     return out
 
 
@@ -463,6 +471,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--seed", default="2026")
+    parser.add_argument("--show", action="store_true", help="print every hand's cards and actions")
     parser.add_argument("--every", type=int, default=10, help="a progress line every this many deals")
     parser.add_argument(
         "--out", default=None, help="the JSON file (default bench/results/DATE-vs-peer-GAME-LEVEL.json)"
