@@ -30,8 +30,8 @@
 //
 // Every entry is stored, not deflated: the host's HTTP compression (brotli
 // or gzip) then works across the whole archive, which packs it smaller than
-// deflating each file alone. Docstrings stay: they are a small share of the
-// compressed bytes, and some code reads them.
+// deflating each file alone. The docstrings of modules and functions are
+// left out (WithoutDocstrings), except in Pyodide's own packages.
 //
 // The zip is deterministic (fixed timestamps, sorted entries): the same
 // inputs give the same bytes, so a rebuild without changes is the same build.
@@ -167,6 +167,31 @@ def package_path(tree, folder):
 
 import importlib._bootstrap_external as ext
 
+
+class WithoutDocstrings(ast.NodeTransformer):
+    """Drops the docstrings of modules and functions, which nothing at a start
+    reads (a third of the pyc's strings). Classes keep theirs: a dataclass
+    without one has it made from inspect.signature() as the class is made."""
+
+    def strip(self, node):
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            if isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+        self.generic_visit(node)
+        return node
+
+    visit_Module = visit_FunctionDef = visit_AsyncFunctionDef = strip
+
+
+def without_docstrings(tree):
+    return ast.fix_missing_locations(WithoutDocstrings().visit(tree))
+
+
+# Pyodide's own packages read their docstrings (its JavaScript types take
+# theirs from _pyodide._core_docs): compiled as they are.
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+
 total_source = 0
 with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as dst:
     def add(name, data, compress=zipfile.ZIP_STORED):
@@ -181,6 +206,8 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as dst:
         total_source += len(source)
         filename = f"{FULL_STDLIB}/{path}"  # tracebacks name the source in the whole zip
         tree = ast.parse(source, filename)
+        if not path.startswith(KEEP_DOCSTRINGS):
+            tree = without_docstrings(tree)
         if path.endswith("/__init__.py"):
             tree = package_path(tree, f"{FULL_STDLIB}/{path.rsplit('/', 1)[0]}")
         code = compile(tree, filename, "exec", dont_inherit=True)
@@ -193,7 +220,8 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as dst:
     # name. Their sources stay in the build for the loader's fallback, which
     # fetches them one by one.
     def add_game_pyc(path, source):
-        code = compile(source, f"/home/pyodide/{path}", "exec", dont_inherit=True)
+        filename = f"/home/pyodide/{path}"
+        code = compile(without_docstrings(ast.parse(source, filename)), filename, "exec", dont_inherit=True)
         add(f"baza-home/{path}c", bytes(ext._code_to_timestamp_pyc(code, 0, len(source))))
 
     # PyScript's package as the __pycache__ entries that Python reads next to
