@@ -1,6 +1,7 @@
 """Export and import under the recommended CSP: download the match with its
 hand histories, load it into a fresh browser storage (another origin) and
-go on with the same match; a refused file changes nothing and says why."""
+go on with the same match; a refused file changes nothing and says why; a
+file over 2 MB is refused before the page reads a byte of it."""
 
 import json
 
@@ -70,3 +71,32 @@ def test_export_then_import_continues_the_same_match(browser, serve, dist, tmp_p
     finally:
         a.close()
         b.close()
+
+
+# Every way a page can read a picked file, counted before the page's scripts run.
+COUNT_READS = """(() => {
+  window.__fileReads = 0;
+  for (const name of ["text", "arrayBuffer", "stream", "bytes", "slice"]) {
+    const own = Blob.prototype[name];
+    if (own) Blob.prototype[name] = function (...args) { window.__fileReads++; return own.apply(this, args); };
+  }
+  for (const name of ["readAsText", "readAsArrayBuffer", "readAsDataURL", "readAsBinaryString"]) {
+    const own = FileReader.prototype[name];
+    FileReader.prototype[name] = function (...args) { window.__fileReads++; return own.apply(this, args); };
+  }
+})();"""
+
+
+def test_a_file_over_2_mb_is_refused_unread(page, base_url):
+    page.add_init_script(COUNT_READS)
+    open_table(page, base_url, "?speed=instant")
+    wait_turn(page)
+    table = snapshot(page)
+    open_saves(page)
+    # 3 MB of spaces: under the old check (4 bytes a character, 8 MB) it was read whole, then refused.
+    page.locator("#import-file").set_input_files(
+        {"name": "big.json", "mimeType": "application/json", "buffer": b" " * 3_000_000})
+    expect(page.locator("#save-note")).to_contain_text("big.json was not loaded: it is too large for a Baza game.")
+    assert page.evaluate("window.__fileReads") == 0
+    assert snapshot(page) == table  # nothing changed
+    check_clean(page, base_url)

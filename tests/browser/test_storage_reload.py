@@ -118,7 +118,7 @@ def test_reload_on_game_over(page, base_url):
     # Counted once, reload or not.
     open_saves(page)
     values = stat_values(page)
-    assert values["Games played"] == ["0", "1"] and values["Hands played"] == ["0", "1"]
+    assert values["Games played"] == ["0", "1"] and values["Hands played (finished games)"] == ["0", "1"]
     expect(page.locator("#saves")).to_contain_text("Spades, 4 players: you ")
     page.locator("#saves").get_by_role("button", name="Close").click()
     expect(page.locator("#saves")).to_be_hidden()
