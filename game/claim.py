@@ -41,11 +41,16 @@ from typing import TYPE_CHECKING
 
 from .cards import english_param, trick_winner
 from .claim_search import Prover
-from .view import known_holder
+from .view import can_offer_claim, known_holder
 
 if TYPE_CHECKING:
     from .state import Match
     from .view import SeatView
+
+# can_offer_claim lives in game.view, with what a seat sees, so that the
+# table can ask it on every redraw without importing the claim search.
+__all__ = ["Claim", "ClaimCheck", "accepts_claim", "can_offer_claim", "claim_strategy", "prove_claim", "render",
+           "seat_names", "told_refutation"]
 
 # The English sentences, by key (the table may show them in the player's
 # language from the same keys and parameters).
@@ -93,19 +98,6 @@ def seat_names(players: int) -> list[str]:
     ['South', 'West', 'North', 'East']
     """
     return [COMPASS[round(8 * s / players) % 8] for s in range(players)]
-
-
-def can_offer_claim(match: Match, seat: int) -> bool:
-    """Whether to show ``seat`` a "Claim the rest" button now: its turn in the
-    play phase with at least two cards in its hand, so at least two tricks
-    to go (the current one counts); with one card left there is nothing to
-    save by claiming.
-
-    This looks at public facts only, never at the other hands, so the button
-    gives nothing away and costs nothing to redraw; the proof runs only when
-    the player claims.
-    """
-    return match.phase == "play" and match.to_act == seat and match.hands[seat].bit_count() >= 2
 
 
 def prove_claim(match: Match, seat: int, names: Sequence[str] | None = None) -> Claim:

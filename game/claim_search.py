@@ -44,12 +44,10 @@ from typing import TYPE_CHECKING, overload
 from .cards import (
     DECK_SIZE,
     FULL_DECK,
-    HEARTS,
     QUEEN_SPADES_MASK,
     RANK_OF,
     SUIT_MASKS,
     SUIT_OF,
-    trick_winner,
 )
 
 if TYPE_CHECKING:
@@ -106,11 +104,13 @@ def _fold(mask: int) -> int:
 class Prover:
     """The AND-OR search for ``seat``'s side, on a private copy of the match
     whose play state (hands, trick, lead card, broken, trick number, seat to
-    act) it changes and restores. Legal cards come from the match's own
-    ``_play_mask``; the trick winner and the breaking of hearts or trump
-    follow ``Match._play`` and ``Match._end_trick`` (the tests check them
-    against ``apply``). ``memo`` may be shared by provers of the same claim
-    from later positions of the same hand.
+    act) it changes and restores. Every rule comes from the match's rules
+    interface: the legal cards (``Match.play_mask``), the trick's winner
+    (``Match.trick_winner``), the breaking of hearts or trump
+    (``Match.breaks``) and the rule switches (``Match.switches``); only the
+    bookkeeping of a trick (who plays next, a trick's end) is the search's
+    own, to take a card back. ``memo`` may be shared by provers of the same
+    claim from later positions of the same hand.
     """
 
     def __init__(self, match: Match, seat: int, memo: dict | None = None) -> None:
@@ -127,7 +127,9 @@ class Prover:
         self.memo: dict = {} if memo is None else memo
         self.groups: dict = {}
         self.solo = sum(self.ours) == 1
-        self.compact = not self.hearts and not w._two_decks  # see _key
+        self.switches = w.switches
+        self.winner = w.trick_winner  # the index of the card that takes a trick
+        self.compact = not self.hearts and not self.switches.two_decks  # see _key
         self.squeeze: dict = {}
         self.history: dict = {}  # card -> how often it refuted the claim (move ordering)
         self.depth = 1  # prove(): the next depth to search (kept when out of time)
@@ -258,16 +260,8 @@ class Prover:
         trick.append(c)
         w.trick_seats.append(seat)
         w.lead_card = -1
-        if not broken:
-            suit = SUIT_OF[c]
-            lead_only = w._breaks_on_lead_only
-            if lead_only is None:  # Spades: any trump breaks
-                if suit == self.trump:
-                    w.broken = True
-            elif (suit == HEARTS and (len(trick) == 1 or not lead_only)) or (
-                w._queen_breaks and bit & QUEEN_SPADES_MASK
-            ):
-                w.broken = True
+        if not broken and w.breaks(c, len(trick) == 1):
+            w.broken = True
         if len(trick) < w.trick_size:
             if extra and extra >> seat & 1 and w.trick_number == 0:
                 w.extra = extra ^ (1 << seat)
@@ -275,7 +269,7 @@ class Prover:
                 w.to_act = (seat + 1) % n
             result = self.win(depth)
         else:
-            winner = w.trick_seats[trick_winner(trick, self.trump)]
+            winner = w.trick_seats[self.winner(trick)]
             if not self.ours[winner]:
                 result = False
             elif depth == 1:
@@ -316,7 +310,7 @@ class Prover:
         (for the claiming side the cards that keep the trick, for the others
         the cards that take it)."""
         w = self.w
-        legal = w._play_mask(seat)
+        legal = w.play_mask(seat)
         hand = w.hands[seat]
         live = 0
         for h in w.hands:
@@ -336,13 +330,12 @@ class Prover:
                 cards.extend(reps)
         if len(cards) < 2:
             return cards
-        trump = self.trump
         trick = w.trick
         if not trick:
             # Leads: trumps and high cards first.
             cards.sort(key=self.lead_order.__getitem__, reverse=True)
             return cards
-        b = trick_winner(trick, trump)
+        b = self.winner(trick)
         led = SUIT_OF[trick[0]]
         power = self.power[led].__getitem__  # a card beats the trick's best exactly when its power is higher
         top = power(trick[b])
@@ -485,7 +478,8 @@ class Prover:
         w = self.w
         if not self.solo or w.extra or w.lead_card >= 0:
             return False
-        if not (w._plain_discards or (w.trick_number > 0 and (w._breaks_on_lead_only is not True or w.broken))):
+        rule = self.switches
+        if not (rule.plain_discards or (w.trick_number > 0 and (rule.breaks_on_lead_only is not True or w.broken))):
             return False
         mine = w.hands[self.seat]
         for sm in SUIT_MASKS:
@@ -520,7 +514,7 @@ class Prover:
             theirs = _fold(others & sm)
             if mine and theirs and (mine & -mine) < 1 << (theirs.bit_length() - 1):
                 return None
-        legal = w._play_mask(seat)
+        legal = w.play_mask(seat)
         if longest:
             trumps = hand & self.trump_mask
             if trumps.bit_count() < longest or not legal & trumps:
@@ -571,7 +565,7 @@ class Prover:
                 self._advance(seat, c)
                 if not w.trick:
                     cards, seats = self.last
-                    b = trick_winner(cards, self.trump)
+                    b = self.winner(cards)
                     if not self.ours[seats[b]]:
                         key = "takes_this_trick" if b < on_table else "can_win"
                         return key, {"seat": seats[b], "card": cards[b]}
@@ -589,15 +583,8 @@ class Prover:
         w.trick.append(c)
         w.trick_seats.append(seat)
         w.lead_card = -1
-        suit = SUIT_OF[c]
-        if not w.broken:
-            lead_only = w._breaks_on_lead_only
-            if lead_only is None:
-                w.broken = suit == self.trump
-            else:
-                w.broken = (suit == HEARTS and (len(w.trick) == 1 or not lead_only)) or bool(
-                    w._queen_breaks and bit & QUEEN_SPADES_MASK
-                )
+        if not w.broken and w.breaks(c, len(w.trick) == 1):
+            w.broken = True
         if len(w.trick) < w.trick_size:
             if w.extra and w.extra >> seat & 1 and w.trick_number == 0:
                 w.extra ^= 1 << seat
@@ -605,7 +592,7 @@ class Prover:
                 w.to_act = (seat + 1) % self.n
             return
         self.last = (w.trick, w.trick_seats)
-        w.to_act = w.trick_seats[trick_winner(w.trick, self.trump)]
+        w.to_act = w.trick_seats[self.winner(w.trick)]
         w.trick, w.trick_seats = [], []
         w.trick_number += 1
         w.trick_size = self.n

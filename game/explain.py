@@ -149,7 +149,7 @@ def _explain_play(m: Match, seat: int, c: int) -> Message | None:
     hand = m.hands[seat]
     if not (hand >> c) & 1:
         return "not_held", {"card": c}
-    if (m._play_mask(seat) >> c) & 1:
+    if (m.play_mask(seat) >> c) & 1:
         return None
     if not m.trick:
         if m.lead_card >= 0:
@@ -192,7 +192,7 @@ def _explain_bid(m: Match, seat: int, action: int) -> Message | None:
         return "auction_suit", {}
     if not rules.auction and auction_suit(action) is not None:  # type: ignore[union-attr]
         return "no_suit", {}
-    top = m._bid_limit(seat)
+    top = m.bid_limit(seat)
     if n > top:
         if rules.partnership and n <= m.tricks_in_hand:  # type: ignore[union-attr]
             partner = m.bids[(seat + 2) % 4]

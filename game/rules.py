@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import RulesError
 
@@ -229,3 +229,40 @@ def preset(game: str, name: str, **overrides: Any) -> Rules:
     if not isinstance(name, str) or name not in presets:
         raise RulesError(f"Unknown {game} preset {name!r}: choose {', '.join(presets)}.")
     return rules_from_dict(game, {**presets[name], **overrides})
+
+
+class Switches(NamedTuple):
+    """The rule switches of the play phase, read from a rule set once (see
+    :attr:`game.state.Match.switches`).
+
+    ``breaks_on_lead_only``: None in Spades (any trump played breaks trump),
+    False in Hearts where any heart played breaks hearts, True under
+    ``hearts_broken: discard`` (only a heart lead does). ``queen_breaks``: the
+    Queen of spades breaks hearts too. ``two_decks``: two identical cards are
+    one choice. ``plain_discards``: a seat void in the led suit may play any
+    card (no Hearts rule limits discards).
+    """
+
+    breaks_on_lead_only: bool | None
+    queen_breaks: bool
+    two_decks: bool
+    plain_discards: bool
+
+
+def rule_switches(rules: Rules) -> Switches:
+    """The play phase's rule switches of a rule set.
+
+    >>> rule_switches(preset("hearts", "standard"))
+    Switches(breaks_on_lead_only=False, queen_breaks=False, two_decks=False, plain_discards=False)
+    >>> rule_switches(preset("spades", "classic")).breaks_on_lead_only is None
+    True
+    """
+    if isinstance(rules, SpadesRules):
+        return Switches(None, False, False, True)
+    return Switches(
+        breaks_on_lead_only=rules.hearts_broken == "discard",
+        queen_breaks=rules.queen_breaks_hearts,
+        two_decks=rules.decks == 2,
+        # Discards are free unless a Hearts rule limits them.
+        plain_discards=rules.hearts_broken != "discard" and not rules.no_points_first_trick,
+    )

@@ -44,7 +44,6 @@ from .actions import (
     MOON_OTHERS,
     MOON_SELF,
     NIL_BID,
-    action_to_json,
     auction_bid,
     auction_suit,
     bid,
@@ -53,7 +52,6 @@ from .actions import (
     parse_action,
 )
 from .cards import (
-    CARD_TEXTS,
     DECK_SIZE,
     FULL_DECK,
     HEARTS,
@@ -63,22 +61,23 @@ from .cards import (
     SPADES,
     SUIT_MASKS,
     SUIT_OF,
-    cards_text,
     popcount,
     rank_of,
     trick_winner,
 )
 from .errors import IllegalAction
-from .rules import PASS_OFFSETS, HeartsRules, Rules, SpadesRules, preset
+from .explain import explain_message
+from .explain import render as render_refusal
+from .hand_record import hand_record
+from .rules import PASS_OFFSETS, HeartsRules, Rules, SpadesRules, Switches, preset, rule_switches
 from .scoring import (
-    BLIND_NIL,
-    NIL,
     hearts_base_points,
     hearts_game_over,
     hearts_moon_self,
     spades_game_over,
     spades_side_score,
 )
+from .view import SeatView, seat_view
 
 CUT_PHASE, DEAL_PHASE, DRAW_PHASE, PASS_PHASE, BID_PHASE = "cut", "deal", "draw", "pass", "bid"
 PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER = "play", "moon", "hand_over", "game_over"
@@ -111,16 +110,20 @@ class Match:
         self.cut_round = 0
         self.cut_draws: list[tuple[int, int, int]] = []  # (round, seat, card)
         self.cut_pending: list[int] = list(range(self.players))
-        # Rule switches read on every card, looked up once.
+        # Rule switches read on every card, looked up once (as plain fields:
+        # attribute reads are the fast path of a playout).
+        self._switches = switches = rule_switches(rules)
+        self._breaks_on_lead_only, self._queen_breaks, self._two_decks, self._plain_discards = switches
         hearts_mode = getattr(rules, "hearts_broken", None)
-        self._breaks_on_lead_only: bool | None = None if hearts_mode is None else hearts_mode == "discard"
-        self._queen_breaks = bool(getattr(rules, "queen_breaks_hearts", False))
-        self._two_decks = getattr(rules, "decks", 1) == 2
-        # Discards are free unless a Hearts rule limits them.
-        self._plain_discards = hearts_mode is None or (
-            hearts_mode != "discard" and not rules.no_points_first_trick  # type: ignore[union-attr]
-        )
         self._lead_block = HEARTS_ALL if hearts_mode == "lead" else 0  # see _start_play for Spades
+        # The cards that break hearts (or trump) when played, and when led:
+        # see breaks(). Spades sets them once the trump is known (_start_play).
+        if hearts_mode is None:  # Spades: any trump breaks
+            self._break_any = self._break_lead = SUIT_MASKS[SPADES]
+        else:
+            queen = QUEEN_SPADES_MASK if self._queen_breaks else 0
+            self._break_any = queen | (0 if self._breaks_on_lead_only else HEARTS_ALL)
+            self._break_lead = queen | HEARTS_ALL
         self._tricks_in_hand = dealing.tricks_per_hand(rules)
         self._mask_key: tuple[int, int, int] | None = None  # see legal_actions()
         self._mask = 0
@@ -201,10 +204,50 @@ class Match:
     def tricks_in_hand(self) -> int:
         return self._tricks_in_hand
 
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public: every seat sees it)."""
+        return tuple(h.bit_count() for h in self.hands)
+
+    # The rules interface: what other modules (the claim search, the
+    # refusals, the table) ask of the rules, so that each rule lives here once.
+
+    @property
+    def switches(self) -> Switches:
+        """The play phase's rule switches for this match's rules.
+
+        >>> new_match("hearts", "classic", hearts_broken="discard").switches.breaks_on_lead_only
+        True
+        """
+        return self._switches
+
+    def trick_winner(self, cards: list[int]) -> int:
+        """The index in ``cards`` (a trick, in the order played) of the card
+        that takes it under this match's trump.
+
+        >>> from game.cards import parse_card
+        >>> new_match("spades").trick_winner([parse_card("AH"), parse_card("2S")])
+        1
+        """
+        return trick_winner(cards, self.trump)
+
+    def breaks(self, card: int, leads: bool) -> bool:
+        """Whether playing ``card`` now breaks hearts (or trump, in Spades),
+        ``leads`` telling whether it is the first card of its trick. Asked
+        only while they are not broken yet.
+
+        >>> from game.cards import parse_card
+        >>> m = new_match("hearts", "classic", hearts_broken="discard")
+        >>> m.breaks(parse_card("2H"), leads=False), m.breaks(parse_card("2H"), leads=True)
+        (False, True)
+        """
+        bit = 1 << card
+        return bool(bit & self._break_any or (leads and bit & self._break_lead))
+
     def legal_mask(self) -> int:
         """The cards the seat to act may play or pass now, as a mask (0 in other phases)."""
         if self.phase == PLAY_PHASE:
-            return self._play_mask(self.to_act)  # type: ignore[arg-type]
+            return self.play_mask(self.to_act)  # type: ignore[arg-type]
         if self.phase == PASS_PHASE:
             return self._dedupe(self.hands[self.to_act] & ~self.pass_chosen[self.to_act])  # type: ignore[index]
         return 0
@@ -214,7 +257,7 @@ class Match:
         phase = self.phase
         if phase == PLAY_PHASE:
             seat: int = self.to_act  # type: ignore[assignment]
-            mask = self._play_mask(seat)
+            mask = self.play_mask(seat)
             # Remembered for apply(), which checks the chosen card against it.
             self._mask_key = (self.hand_number, self.played, self.hands[seat])
             self._mask = mask
@@ -253,7 +296,10 @@ class Match:
         # Two identical cards are one choice: keep the first deck's copy.
         return mask & ~((mask & FULL_DECK) << DECK_SIZE) if mask >> DECK_SIZE else mask
 
-    def _play_mask(self, seat: int) -> int:
+    def play_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play to the trick on the table now, as a mask
+        (of two identical cards, only the first deck's copy). The seat need not
+        be the one to act: the claim search asks it of every seat in turn."""
         hand = self.hands[seat]
         trick = self.trick
         if trick:
@@ -281,8 +327,14 @@ class Match:
             legal = legal & ~HEARTS_ALL or legal
         return legal
 
-    def _bid_limit(self, seat: int) -> int:
-        """The highest number of tricks this seat may bid."""
+    def bid_limit(self, seat: int) -> int:
+        """The highest number of tricks this seat may bid now (Spades): every
+        trick of the hand, less what the partner's bid leaves.
+
+        >>> m = new_match("spades", "partnership")
+        >>> m.bid_limit(0)
+        13
+        """
         rules: SpadesRules = self.rules  # type: ignore[assignment]
         tricks = self.tricks_in_hand
         if not rules.partnership:
@@ -309,7 +361,7 @@ class Match:
             return [BLIND_NIL_BID, LOOK]
         rules: SpadesRules = self.rules  # type: ignore[assignment]
         out = [NIL_BID] if rules.nil else []
-        top = self._bid_limit(seat)
+        top = self.bid_limit(seat)
         if rules.auction:
             out += [auction_bid(n, s) for n in range(1, top + 1) for s in range(4)]
         else:
@@ -334,7 +386,7 @@ class Match:
             if self._mask_key == (self.hand_number, self.played, self.hands[seat]):
                 mask = self._mask
             else:
-                mask = self._play_mask(seat)
+                mask = self.play_mask(seat)
             if not (mask >> action) & 1:
                 raise self._refusal(action)
             self.actions.append(action)
@@ -370,7 +422,7 @@ class Match:
             phase = self.phase
             if phase == PLAY_PHASE:
                 seat: int = self.to_act  # type: ignore[assignment]
-                mask = self._play_mask(seat)
+                mask = self.play_mask(seat)
                 for _ in range(int(rand() * mask.bit_count())):
                     mask &= mask - 1  # drop the lowest card: pick the k-th
                 c = (mask & -mask).bit_length() - 1
@@ -538,7 +590,7 @@ class Match:
         self.phase = PLAY_PHASE
         self._play_start = len(self.actions)
         if self.game == "spades":
-            self._lead_block = SUIT_MASKS[self.trump]
+            self._lead_block = self._break_any = self._break_lead = SUIT_MASKS[self.trump]  # any trump breaks
         n = self.players
         self.leader = (self.dealer + 1) % n
         sizes = [popcount(h) for h in self.hands]
@@ -565,14 +617,9 @@ class Match:
         trick.append(c)
         self.trick_seats.append(seat)
         self.lead_card = -1
-        if not self.broken:
-            if self._breaks_on_lead_only is None:  # Spades: any trump breaks
-                if suit == self.trump:
-                    self.broken = True
-            elif (suit == HEARTS and (len(trick) == 1 or not self._breaks_on_lead_only)) or (
-                self._queen_breaks and bit & QUEEN_SPADES_MASK
-            ):
-                self.broken = True
+        # breaks(), inline: this runs for every card of every playout.
+        if not self.broken and (bit & self._break_any or (bit & self._break_lead and len(trick) == 1)):
+            self.broken = True
         if len(trick) < self.trick_size:
             if self.extra and self.extra >> seat & 1 and self.trick_number == 0:
                 self.extra ^= 1 << seat  # its second card comes straight after
@@ -691,69 +738,22 @@ class Match:
         """The hand-history record (docs/RULES.md format) of every finished hand. Read-only."""
         built = self._records
         while len(built) < len(self._hand_log):
-            built.append(self._record(*self._hand_log[len(built)]))
+            built.append(hand_record(self.rules, *self._hand_log[len(built)]))
         return built
-
-    def _record(
-        self,
-        dealer: int,
-        dealt: list[int],
-        pass_direction: str,
-        passes: list[int],
-        bids: list[int | None],
-        bid_suits: list[int | None],
-        plays: list[int],
-        result: dict[str, Any],
-        extra: dict[str, Any],
-    ) -> dict[str, Any]:
-        rec: dict[str, Any] = {
-            "game": self.game,
-            "rules": self.rules.to_dict(),
-            "dealer": dealer,
-            "hands": [cards_text(h) for h in dealt],
-        }
-        if self.game == "hearts":
-            rec["pass_direction"] = pass_direction
-            if pass_direction != "hold":
-                rec["passes"] = [cards_text(p) for p in passes]
-        else:
-            rec["bids"] = [_bid_json(b, s) for b, s in zip(bids, bid_suits)]
-        rec["plays"] = [CARD_TEXTS[c] for c in plays]
-        rec.update(extra)
-        rec["result"] = result
-        return rec
 
     # ----------------------------------------------------------------- messages
 
     def explain(self, action: int) -> str:
         """Why ``action`` is refused now (a full sentence), or "" when it is legal."""
-        from .explain import explain
-
-        return explain(self, action)
+        return render_refusal(explain_message(self, action))
 
     def _refusal(self, action: int) -> IllegalAction:
-        from .explain import explain_message, render
-
         message = explain_message(self, action)
-        return IllegalAction(render(message), message)
+        return IllegalAction(render_refusal(message), message)
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: see :class:`game.view.SeatView`."""
-        from .view import seat_view
-
         return seat_view(self, seat)
-
-
-def _bid_json(b: int | None, suit: int | None) -> object:
-    if b is None:
-        return None
-    if b == NIL:
-        return "nil"
-    if b == BLIND_NIL:
-        return "blind_nil"
-    if suit is not None:
-        return action_to_json(auction_bid(b, suit))
-    return b
 
 
 def new_match(game: str, preset_name: str = "classic", *, seed: int | str = 0, **options: Any) -> Match:

@@ -19,6 +19,7 @@ Other seats' cards and the match's seed stay inside the engine.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -82,14 +83,52 @@ class SeatView:
         return self.to_act == self.seat
 
 
-def seat_view(m: Match, seat: int) -> SeatView:
-    """The view of ``seat``; see :meth:`game.state.Match.view`."""
-    public = m.clone()
-    public.seed = "hidden"  # future deals must not be derivable from a view
-    public._mask_key = None  # nor the acting seat's legal cards
-    public._mask = 0
+# Every attribute of a Match, by what a seat may see of it. A view copies
+# only what these lists name, so a field that is in none of them stays in
+# the engine: tests/engine/test_views.py fails on any Match field not
+# listed here, and a new one is placed before any bot or table can read it.
+PUBLIC_FIELDS = frozenset({
+    "rules", "game", "players", "scores", "bags", "winners", "phase", "to_act", "cut_round", "cut_draws",
+    "cut_pending", "dealer", "hand_number", "custom_deal", "looked", "pass_direction", "bids", "bid_suits",
+    "trump", "leader", "lead_card", "trick", "trick_seats", "trick_number", "trick_size", "extra", "broken",
+    "played", "tricks_won", "taken", "voids", "last_trick", "moon_shooter", "_play_start",
+    # the rule switches, derived from the rules
+    "_breaks_on_lead_only", "_queen_breaks", "_two_decks", "_plain_discards", "_lead_block", "_tricks_in_hand",
+    "_break_any", "_break_lead", "_switches",
+})  # fmt: skip
+OWN_FIELDS = frozenset({"hands", "pass_chosen", "seen_discards"})  # per seat: only the viewer's entry
+# What no seat sees, and what stands in its place in a view's match: future
+# deals come from the seed; the stock is unseen (determinize() fills it); the
+# action log holds every seat's passes; the dealt hands are the hands before
+# the pass; the remembered mask is the acting seat's legal cards. Finished
+# hands are kept redacted (see _redact).
+HIDDEN_FIELDS: dict[str, Callable[[Match], Any]] = {
+    "seed": lambda m: "hidden",
+    "stock": lambda m: [],
+    "actions": lambda m: [],
+    "dealt": lambda m: [0] * m.players,
+    "_mask_key": lambda m: None,
+    "_mask": lambda m: 0,
+}
+REDACTED_FIELDS = frozenset({"_hand_log", "_records"})
+
+
+def _seat_match(m: Match, seat: int) -> Match:
+    """The match as ``seat`` may know it: built from the fields above, never
+    a copy of the whole match with its secrets blanked."""
+    public = object.__new__(type(m))
+    d = public.__dict__
+    for name in PUBLIC_FIELDS:
+        value = m.__dict__[name]
+        d[name] = value.copy() if isinstance(value, list) else value
+    for name in OWN_FIELDS:
+        d[name] = [v if s == seat else 0 for s, v in enumerate(m.__dict__[name])]
+    if not m.looked[seat]:
+        d["hands"][seat] = 0  # a blind nil bidder has not seen its cards yet
+    for name, stand_in in HIDDEN_FIELDS.items():
+        d[name] = stand_in(m)
     # Finished hands: only this seat's own dealt cards and passes stay.
-    public._hand_log = [
+    d["_hand_log"] = [
         (
             dealer,
             [h if s == seat else 0 for s, h in enumerate(dealt)],
@@ -99,19 +138,19 @@ def seat_view(m: Match, seat: int) -> SeatView:
         )
         for dealer, dealt, direction, passes, *rest in m._hand_log
     ]
-    public._records = [_redact(r, seat) for r in m.records]
-    known = m.hands[seat] if m.looked[seat] else 0
-    public.hands = [known if s == seat else 0 for s in range(m.players)]
-    public.dealt = [0] * m.players
-    public.stock = []  # the draw's unseen stock: determinize() fills it again
-    public.seen_discards = [m.seen_discards[s] if s == seat else 0 for s in range(m.players)]
+    d["_records"] = [_redact(r, seat) for r in m.records]
+    return public
+
+
+def seat_view(m: Match, seat: int) -> SeatView:
+    """The view of ``seat``; see :meth:`game.state.Match.view`."""
+    public = _seat_match(m, seat)
+    known = public.hands[seat]
     passes_done = m.phase != "pass"
     received = 0
     if m.pass_direction != "hold" and passes_done:
         giver = next(s for s in range(m.players) if m.pass_target(s) == seat)
         received = m.pass_chosen[giver]
-    public.pass_chosen = [m.pass_chosen[s] if s == seat else 0 for s in range(m.players)]
-    public.actions = []
     draw_card = m.stock[-1] if m.phase == "draw" and m.to_act == seat and m.stock else None
     trick = tuple(zip(m.trick_seats, m.trick))
     last = None
@@ -189,6 +228,26 @@ def _known_holdings(v: SeatView) -> list[int]:
     if v.phase == "play" and lead >= 0 and v.to_act is not None and v.to_act != v.seat:
         known[v.to_act] |= 1 << lead  # everyone sees who must lead the 2 of clubs
     return known
+
+
+def can_offer_claim(position: Match | SeatView, seat: int) -> bool:
+    """Whether to show ``seat`` a "Claim the rest" button now: its turn in the
+    play phase with at least two cards in its hand, so at least two tricks
+    to go (the current one counts); with one card left there is nothing to
+    save by claiming. ``position`` is the match or the seat's own view.
+
+    This looks at public facts only, never at the other hands, so the button
+    gives nothing away and costs nothing to redraw; the proof
+    (:func:`game.claim.prove_claim`) runs only when the player claims.
+
+    >>> from game.state import new_match
+    >>> m = new_match("hearts", "standard", seed=7)
+    >>> while m.phase != "play":
+    ...     m.apply(m.legal_actions()[0])
+    >>> can_offer_claim(m, m.to_act), can_offer_claim(m.view(m.to_act), m.to_act), can_offer_claim(m, 3 - m.to_act)
+    (True, True, False)
+    """
+    return position.phase == "play" and position.to_act == seat and position.hand_sizes[seat] >= 2
 
 
 def known_holder(v: SeatView, card: int) -> int | None:
@@ -364,4 +423,4 @@ def _has_chosen(m: Match, seat: int) -> bool:
     return order.index(seat) < order.index(m.to_act)  # type: ignore[arg-type]
 
 
-__all__ = ["SeatView", "seat_view", "known_holder", "sample_hands", "determinize"]
+__all__ = ["SeatView", "seat_view", "can_offer_claim", "known_holder", "sample_hands", "determinize"]

@@ -42,6 +42,7 @@ from game.actions import (
 )
 from game.cards import DECK_SIZE, popcount
 from game.deal import tricks_per_hand
+from game.view import can_offer_claim
 
 # The model is split in modules; every name is importable from here too.
 from .dialog_model import DialogModel, Field, build_dialog  # noqa: F401
@@ -419,7 +420,7 @@ def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
         ))
     if not mine:
         return Controls("none", "")
-    if v.phase == "play" and ui.claims and v.hand_sizes[me] >= 2:
+    if ui.claims and can_offer_claim(v, me):
         # Claim the rest (the engine proves it when pressed): only on your turn, from public facts.
         return Controls("play", "", (Choice("claim", "", t("claim.button")),))
     legal = set(v.legal)

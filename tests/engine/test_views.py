@@ -362,3 +362,65 @@ def test_determinize_in_the_two_player_draw():
         c = d.clone()
         c.apply(a)
         assert sum(popcount(h) for h in c.hands) == sum(popcount(h) for h in m.hands) + 1
+
+
+# ---------------------------------------------------------------- how a view is built
+
+
+# Every field of a seat's view, written out here: a field added to SeatView
+# must be added to this list too, after checking that the seat may know it.
+SEAT_VIEW_FIELDS = set(
+    PUBLIC
+    + str.split(
+        "seat game rules players hand looked legal draw_card seen_discards stock_size pass_target passed "
+        "passes_ready received records _public"
+    )
+)
+
+
+def positions():
+    """Matches in every phase, of both games, with a finished hand behind."""
+    out = []
+    for game, name, options in (("hearts", "standard", {}), ("spades", "partnership", {}),
+                                ("spades", "classic", {"players": 2}), ("hearts", "classic", {"moon": "choose"})):
+        m = new_match(game, name, seed=4, **options)
+        rng = random.Random(4)
+        seen = set()
+        while m.hand_number < 3 and m.phase != "game_over":
+            if m.phase not in seen or rng.random() < 0.02:
+                seen.add(m.phase)
+                out.append(m.clone())
+            m.apply(rng.choice(m.legal_actions()))
+    return out
+
+
+def test_a_seat_view_holds_no_field_beyond_the_allowed_ones():
+    import dataclasses
+
+    from game.view import SeatView
+
+    assert {f.name for f in dataclasses.fields(SeatView)} == SEAT_VIEW_FIELDS
+
+
+def test_every_field_of_a_match_is_placed_and_the_view_copies_only_those():
+    """Each Match attribute is public, the seat's own entry only, hidden or
+    redacted (game/view.py): a new field fails here until it is placed, and a
+    field in none of the lists never reaches a view."""
+    from game.view import HIDDEN_FIELDS, OWN_FIELDS, PUBLIC_FIELDS, REDACTED_FIELDS
+
+    placed = PUBLIC_FIELDS | OWN_FIELDS | set(HIDDEN_FIELDS) | REDACTED_FIELDS
+    assert len(placed) == len(PUBLIC_FIELDS) + len(OWN_FIELDS) + len(HIDDEN_FIELDS) + len(REDACTED_FIELDS)
+    phases = set()
+    for m in positions():
+        phases.add(m.phase)
+        assert set(m.__dict__) == placed, set(m.__dict__) ^ placed
+        for seat in range(m.players):
+            public = m.view(seat)._public
+            assert set(public.__dict__) == placed
+            for name in OWN_FIELDS:
+                assert all(v == 0 for s, v in enumerate(getattr(public, name)) if s != seat), name
+            assert public.seed == "hidden" and public.stock == [] and public.actions == [] and not any(public.dealt)
+    assert phases >= {"cut", "deal", "draw", "pass", "bid", "play", "hand_over"}, phases
+    m = new_match("hearts", "standard", seed=1)
+    m.secret = 1 << 49  # a field nobody placed: it stays in the engine
+    assert not hasattr(m.view(0)._public, "secret")
