@@ -39,7 +39,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import english_param, trick_winner
+from . import messages
+from .cards import trick_winner
 from .claim_search import Prover
 from .view import can_offer_claim, known_holder
 
@@ -52,9 +53,9 @@ if TYPE_CHECKING:
 __all__ = ["Claim", "ClaimCheck", "accepts_claim", "can_offer_claim", "claim_strategy", "prove_claim", "render",
            "seat_names", "told_refutation"]
 
-# The English sentences, by key (the table may show them in the player's
-# language from the same keys and parameters).
-MESSAGES = {
+# The English sentences, by key: the "claim" kind of game.messages (the
+# table shows them in the player's language from the same keys, "claim.r.").
+MESSAGES = messages.register("claim", {
     "not_playing": "You can claim only while the cards are being played.",
     "not_your_turn": "It is not your turn: claim when it is.",
     "takes_this_trick": "{seat} takes this trick with the {card}.",
@@ -67,7 +68,7 @@ MESSAGES = {
     "side_highest_suit": "Your side takes every remaining trick: your {suit} are the highest left.",
     "side_highest": "Your side takes every remaining trick: your cards are the highest left.",
     "side_all": "Your side takes every remaining trick, whatever the others play.",
-}
+})
 COMPASS = ("South", "South-west", "West", "North-west", "North", "North-east", "East", "South-east")
 
 
@@ -180,11 +181,7 @@ def render(message: tuple[str, dict], names: Sequence[str] = ()) -> str:
     >>> render(("can_win", {"seat": 1, "card": 50}), ["You", "West", "North", "East"])
     'West can still win a trick with the King of spades.'
     """
-    key, params = message
-    shown = {}
-    for name, value in params.items():
-        shown[name] = names[value] if name == "seat" else english_param(name, value)
-    return MESSAGES[key].format(**shown)
+    return messages.render("claim", message, names or None)
 
 
 class ClaimCheck:

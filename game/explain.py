@@ -13,16 +13,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import messages
 from .actions import BLIND_NIL_BID, LOOK, NIL_BID, auction_suit, bid_value, is_bid, is_card
-from .cards import DECK_SIZE, HEARTS, HEARTS_POINT_MASK, SUIT_MASKS, SUIT_NAMES, english_param, iter_cards, suit_of
+from .cards import DECK_SIZE, HEARTS, HEARTS_POINT_MASK, SUIT_MASKS, iter_cards, suit_of
+from .messages import Message
 
 if TYPE_CHECKING:
     from .state import Match
 
-# The English sentences, by key; the table shows them in the player's
+# The English sentences, by key: the "engine" kind of game.messages, which
+# says how parameters are read; the table shows them in the player's
 # language from the same keys and parameters (ui/lang/*.py, "engine." + key).
-# A parameter ending in "card" is a card id, one ending in "suit" a suit.
-MESSAGES = {
+MESSAGES = messages.register("engine", {
     "wrong_time.cut": "It is time to cut for the first dealer, not to {doing}.",
     "wrong_time.deal": "It is time to deal, not to {doing}.",
     "wrong_time.draw": "It is time to keep or discard the top card of the stock, not to {doing}.",
@@ -64,27 +66,18 @@ MESSAGES = {
         "You and your partner may bid at most {total} together: your partner bid {partner}, so bid at most {top}."
     ),
     "bid_range": "A bid must be from 1 to {total}.",
-}
+})
 
 _DOING = {190: "cut", 191: "deal", 192: "keep", 193: "discard", 194: "moon", 195: "moon", 198: "look"}
-Message = tuple[str, dict]
 
 
 def render(message: Message | None) -> str:
-    """The English sentence of a message ("" for None)."""
-    if message is None:
-        return ""
-    key, params = message
-    shown = {}
-    for name, value in params.items():
-        if name.endswith("suit"):
-            shown[name] = SUIT_NAMES[value].capitalize() if key == "not_broken" else SUIT_NAMES[value]
-        elif name == "doing":
-            shown[name] = MESSAGES["doing." + value]
-        else:
-            shown[name] = english_param(name, value)
-    text = MESSAGES[key].format(**shown)
-    return text
+    """The English sentence of a message ("" for None): :func:`game.messages.render`.
+
+    >>> render(("not_broken", {"suit": 3}))
+    'Spades are not broken yet: lead another suit.'
+    """
+    return messages.render("engine", message)
 
 
 def _kind(action: int) -> str:

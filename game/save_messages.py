@@ -20,11 +20,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import explain
+from . import explain, messages
 from .errors import IllegalAction, RecordError
+from .messages import Detail, Message, render_detail
 
-# The English sentences, by key.
-MESSAGES = {
+# game.explain registers the "engine" messages that a refusal here may wrap.
+assert explain.MESSAGES is messages.KINDS["engine"]
+
+# The English sentences, by key: the "save" kind of game.messages.
+MESSAGES = messages.register("save", {
     "custom_deal": "A match with hands set up by hand cannot be saved: its deals do not come from its seed.",
     "not_utf8": "{what} is not UTF-8 text.",
     # The table words these three with the saves.doc.* sentences (ui/storage.py).
@@ -46,12 +50,7 @@ MESSAGES = {
     "check_unknown": "The saved check block has an unknown field {field}.",
     "check_differs": "The saved {field} does not match the replayed match (saved {saved}, replayed {replayed}).",
     "at": "{where}: {reason}",
-}
-
-Message = tuple[str, dict]
-# A wrapped refusal: ("engine", key, params) of game.explain, ("save", key,
-# params) of this table, or plain English text when it has no key.
-Detail = tuple[str, str, dict] | str
+})
 
 
 def detail(error: Exception) -> Detail:
@@ -65,21 +64,14 @@ def detail(error: Exception) -> Detail:
     return str(error)
 
 
-def render_detail(value: Detail) -> str:
-    """The English text of a :data:`Detail`."""
-    if isinstance(value, str):
-        return value
-    table, key, params = value
-    return explain.render((key, params)) if table == "engine" else render((key, params))
-
-
 def render(message: Message) -> str:
-    """The English sentence of a message."""
-    key, params = message
-    shown = {name: render_detail(v) if name == "reason" else v for name, v in params.items()}
-    return MESSAGES[key].format(**shown)
+    """The English sentence of a message: :func:`game.messages.render`."""
+    return messages.render("save", message)
 
 
 def refusal(key: str, **params: Any) -> RecordError:
     """The :class:`RecordError` of ``key``: its English text and its message."""
     return RecordError(render((key, params)), (key, params))
+
+
+__all__ = ["MESSAGES", "Detail", "Message", "detail", "refusal", "render", "render_detail"]

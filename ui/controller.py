@@ -35,7 +35,7 @@ from game.state import Match
 from . import settings as S
 from .announce import Announcer, your_turn_text
 from .dialog_model import option_name
-from .i18n import LANGUAGES, engine_text, set_language, t
+from .i18n import LANGUAGES, engine_text, message_text, set_language, t
 from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, player_names
 
 BotChoose = Callable[[Any, str, random.Random], Any]
@@ -342,20 +342,7 @@ class Controller:
             return
 
         def said(message: Any) -> str:
-            if isinstance(message, str):
-                return message
-            key, params = message
-            shown = self._seats_named(params)
-            for name, value in params.items():
-                if name.endswith("why"):
-                    inner = {k: v for k, v in params.items() if k != name and not k.endswith("_" + name)}
-                    shown[name] = said((value, inner))
-            try:
-                return t("bot." + key, **shown)
-            except (KeyError, IndexError, ValueError):  # a broken translation: the English
-                from game.bots.reasons import render
-
-                return render(message)
+            return message_text("bot", message, self._names())
 
         me = self.ui.human
         if m.to_act != me or m.phase not in ("pass", "bid", "play", "draw", "moon"):
@@ -443,23 +430,10 @@ class Controller:
         self._changed()
         self.kick()
 
-    def _seats_named(self, params: dict[str, Any]) -> dict[str, Any]:
-        """A message's parameters with its seats ("...seat": a number) named as
-        the table names them ("West"), for the engine's and the bots' reasons."""
-        names = self._names()
-        return {k: names[v] if k.endswith("seat") and isinstance(v, int) and 0 <= v < len(names) else v
-                for k, v in params.items()}
-
     def _claim_reason(self, claim: Any) -> str:
         """The claim's reason in the table's language (the engine's English if need be)."""
         message = getattr(claim, "message", None)
-        if not message:
-            return claim.reason
-        key, params = message
-        try:
-            return t("claim.r." + key, **self._seats_named(params))
-        except (KeyError, IndexError, ValueError):
-            return claim.reason
+        return message_text("claim", message, self._names(), claim.reason) if message else claim.reason
 
     def _cmd_help(self, arg: str) -> None:
         """Open or close the rules page of the game on the table."""

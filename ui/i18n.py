@@ -225,6 +225,55 @@ def t(key: str, **params: Any) -> str:
     return template.format(**_wrap(params, lang))
 
 
+# Where each kind of the engine's messages (game.messages) has its
+# sentences in the catalogues.
+MESSAGE_KEYS = {"engine": "engine.", "bot": "bot.", "claim": "claim.r.", "save": "save."}
+
+
+def message_text(kind: str, message: Any, names: list[str] | None = None, fallback: str | None = None) -> str:
+    """One of the engine's messages (:mod:`game.messages`: a refusal, a bot's
+    reason, a claim's answer, a refused save) in the current language, read
+    by the same conventions as the engine's English: seats by ``names``
+    ("...seat"), parts of the sentence ("doing", "...why"), a wrapped
+    refusal ("reason"). A broken or missing translation gives ``fallback``
+    (default: the engine's English); plain text is shown as it is.
+
+    >>> set_language("es")
+    >>> message_text("claim", ("can_win", {"seat": 1, "card": 50}), ["Tú", "Oeste", "Norte", "Este"])
+    'Oeste todavía puede ganar una baza con el rey de picas.'
+    >>> set_language("en")
+    """
+    if not message:
+        return fallback or ""
+    if isinstance(message, str):
+        return message
+    from game.messages import inner_params, render
+
+    if fallback is None:  # (the bots' English says "seat {seat}" around the number)
+        fallback = render(kind, message, None if kind == "bot" else names)
+    key, params = message
+    prefix = MESSAGE_KEYS[kind]
+    shown = {}
+    for name, value in params.items():
+        if name.endswith("why"):
+            shown[name] = message_text(kind, (value, inner_params(params, name)), names)
+        elif name == "doing":
+            shown[name] = t(prefix + "doing." + str(value))
+        elif name == "reason":
+            shown[name] = detail_text(value)
+        elif name.endswith("seat") and names is not None and isinstance(value, int) and 0 <= value < len(names):
+            shown[name] = names[value]
+        else:
+            shown[name] = value
+    field = "save.check." + str(params.get("field", "")).replace(" ", "_")
+    if kind == "save" and key == "check_differs" and field in catalogue(DEFAULT):  # a field of the check block
+        shown["field"] = t(field)
+    try:
+        return t(prefix + key, **shown)
+    except (KeyError, IndexError, ValueError):
+        return fallback
+
+
 def engine_text(message: tuple[str, dict[str, Any]] | None, fallback: str = "") -> str:
     """An engine refusal (``(key, params)`` from game.explain) in the current language.
 
@@ -236,30 +285,16 @@ def engine_text(message: tuple[str, dict[str, Any]] | None, fallback: str = "") 
     'Es momento de cortar para elegir al primer repartidor, no de jugar una carta.'
     >>> set_language("en")
     """
-    if not message:
-        return fallback
-    key, params = message
-    params = dict(params)
-    if "doing" in params:
-        params["doing"] = t("engine.doing." + str(params["doing"]))
-    try:
-        return t("engine." + key, **params)
-    except (KeyError, IndexError, ValueError):
-        return fallback
+    return message_text("engine", message, fallback=fallback) if message else fallback
 
 
 def detail_text(value: Any) -> str:
-    """A refusal wrapped in another (:data:`game.save_messages.Detail`) in the
+    """A refusal wrapped in another (:data:`game.messages.Detail`) in the
     current language; plain text (a refusal with no key) as it is."""
-    from game.save_messages import render_detail
-
     if isinstance(value, str):
         return value
-    table, key, params = value
-    english = render_detail(value)
-    if table == "engine":
-        return engine_text((key, params), english)
-    return save_text((key, params), english)
+    kind, key, params = value
+    return message_text(kind, (key, params))
 
 
 def save_text(message: tuple[str, dict[str, Any]] | None, fallback: str = "") -> str:
@@ -277,17 +312,7 @@ def save_text(message: tuple[str, dict[str, Any]] | None, fallback: str = "") ->
     'Det sparade spelets frö måste vara ett tal eller en text.'
     >>> set_language("en")
     """
-    if not message:
-        return fallback
-    key, params = message
-    params = {name: detail_text(v) if name == "reason" else v for name, v in params.items()}
-    field = "save.check." + str(params.get("field", "")).replace(" ", "_")
-    if key == "check_differs" and field in catalogue(DEFAULT):  # a field of the check block, in this language
-        params["field"] = t(field)
-    try:
-        return t("save." + key, **params)
-    except (KeyError, IndexError, ValueError):
-        return fallback
+    return message_text("save", message, fallback=fallback) if message else fallback
 
 
 def error_text(error: Exception) -> str:

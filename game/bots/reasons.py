@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import english_param
-
-Message = tuple[str, dict]
+from .. import messages
+from ..messages import Message, inner_params
 
 _BID_COUNT = "Bid {bid}: the hand counts about {tricks:.1f} tricks"
 _WITH_PARTNER = ", with the partner's {partner}"
@@ -35,7 +34,7 @@ _BAGS = "; bid close to avoid bags"
 _SAFE = "; bid safe, a set costs more than an overtrick"
 _SEARCH = "over {samples} sampled deals it averaged {mean:.1f} "
 
-MESSAGES: dict[str, Any] = {
+MESSAGES: dict[str, Any] = messages.register("bot", {
     # Any game
     "only.card": "Play the {card}: the only legal card.",
     "only.cut": "Cut the deck: the highest card deals.",
@@ -165,7 +164,7 @@ MESSAGES: dict[str, Any] = {
     "search.bid": "Bid {bid}: " + _SEARCH + "points for your side, against {base_mean:.1f} for a bid of {base_bid}.",
     "search.bid_not_nil": "Bid {bid}: " + _SEARCH + "points for your side, against {base_mean:.1f} for nil.",
     "search.nil": "Bid nil: " + _SEARCH + "points for your side, against {base_mean:.1f} for a bid of {base_bid}.",
-}
+})
 
 # "Lead the 2 of clubs: no lower club is out, so someone else wins it.": one
 # key a suit, for the languages where the word changes with the suit.
@@ -176,37 +175,18 @@ for _suit, _word in enumerate(SUIT_WORDS):
 
 def template(key: str, params: dict) -> str:
     """The English template of ``key`` (the plural form for ``n``)."""
-    text = MESSAGES[key]
-    if isinstance(text, dict):
-        text = text["one" if params.get("n") == 1 else "other"]
-    return text
-
-
-def inner_params(params: dict, name: str) -> dict:
-    """The parameters of the part of a sentence named by ``name`` (a "why"):
-    the sentence's own, less that one and the outer parts that hold it
-    ("base_why" holds a sentence with its "why")."""
-    return {k: v for k, v in params.items() if k != name and not k.endswith("_" + name)}
+    return messages.template("bot", key, params)
 
 
 def render(message: Message | None) -> str:
-    """The English sentence of a message ("" for None).
+    """The English sentence of a message ("" for None): :func:`game.messages.render`.
 
     >>> render(("only.card", {"card": 0}))
     'Play the 2 of clubs: the only legal card.'
     >>> render(("hearts.follow.duck_points", {"card": 31, "n": 1}))
     'Duck with the 7 of hearts: a higher card would take 1 point.'
     """
-    if message is None:
-        return ""
-    key, params = message
-    shown = {}
-    for name, value in params.items():
-        if name.endswith("why"):
-            shown[name] = render((value, inner_params(params, name)))
-        else:
-            shown[name] = english_param(name, value)
-    return template(key, params).format(**shown)
+    return messages.render("bot", message)
 
 
 __all__ = ["MESSAGES", "Message", "SUIT_WORDS", "inner_params", "render", "template"]
