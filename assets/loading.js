@@ -104,8 +104,12 @@
     update();
   };
 
+  // Files the loader can do without (the start zip: it then starts from
+  // the stock one): their failure only moves the bar on.
+  const spare = new Set((start.spare || []).map(absolute));
   // A download that failed: its name, why, and a button that loads the page again.
   const failDownload = (url, reason) => {
+    if (spare.has(url)) return finish(url);
     if (failed || ready()) return;
     failed = true;
     root.dataset.failed = "true";

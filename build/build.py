@@ -477,8 +477,15 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
     if (site.out / zip_path).is_file():
         files.append(record(zip_path))
         big.append(zip_path)
-    languages = {p.stem.removeprefix("lang-"): record(f"{start_dir}/{p.name}") for p in sorted((site.out / start_dir).glob("lang-*.pyc"))}
-    start = {"files": files, "preload": big, "modules": [f"{pyodide_dir}/pyodide.asm.mjs"], "languages": languages}
+    catalogues = sorted((site.out / start_dir).glob("lang-*.pyc"))
+    languages = {p.stem.removeprefix("lang-"): record(f"{start_dir}/{p.name}") for p in catalogues}
+    start = {
+        "files": files,
+        "preload": big,
+        "modules": [f"{pyodide_dir}/pyodide.asm.mjs"],
+        "languages": languages,
+        "spare": [zip_path, *(path for path, _ in languages.values())],  # the loader starts without them
+    }
     meta = f'<meta name="baza-start" content="{html.escape(json.dumps(start, separators=(",", ":")))}">'
     text = index.read_text(encoding="utf-8")
     anchor = text.find('<script src="./assets/loading.js')
@@ -499,7 +506,8 @@ def precompress(out: Path) -> None:
     node = shutil.which("node")
     if node is None:
         die("Node.js is needed to precompress the build (or build with --no-compress)")
-    result = subprocess.run([node, str(COMPRESS), str(COMPRESS_CACHE), *files], cwd=ROOT, capture_output=True, text=True)
+    command = [node, str(COMPRESS), str(COMPRESS_CACHE), *files]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if result.returncode != 0:
         die(f"build/compress.mjs failed:\n{result.stderr.strip()}")
 

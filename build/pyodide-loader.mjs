@@ -738,7 +738,8 @@ mark("loader");
 // In the page, the downloads start when PyScript imports this module
 // (index.html preloads it), before PyScript asks for Python.
 const pending = inWorker ? null : fetchPrecompiled();
-pending?.catch(() => {}); // handled in loadPyodide
+let pendingError = null; // why the zip was refused: the reason of the fallback start
+pending?.catch((error) => (pendingError = error)); // handled in loadPyodide
 const stored = inWorker ? null : readSnapshot();
 const language = inWorker ? "en" : playerLanguage();
 const languagePending = LATER?.languages?.[language] ? fetchChecked(LATER.languages[language]) : null;
@@ -798,7 +799,8 @@ export async function loadPyodide(options = {}) {
       stdlib = "precompiled";
     }
   } catch (error) {
-    reason = String(error?.message ?? error).split("\n").slice(-2).join(" ").trim();
+    // A refused zip fails the start inside Pyodide, which says only that Python exited: say why.
+    reason = String((pendingError ?? error)?.message ?? pendingError ?? error).split("\n").slice(-2).join(" ").trim();
     console.warn(`Baza: starting Python from the standard library's sources (${reason})`);
     pyodide = await loadPlain({ ...options, lockFileContents: LOCK });
     stdlib = "source";

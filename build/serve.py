@@ -10,7 +10,8 @@ imports make_server() to run the same server.
 Compression, as hosts do it (--encoding):
   auto   the build's precompressed files: FILE.br when the request accepts
          br, else FILE.gz when it accepts gzip, else FILE itself (nginx's
-         brotli_static and gzip_static, Netlify, Cloudflare Pages)
+         brotli_static and gzip_static, Netlify, Cloudflare Pages); a copy
+         older than its file (edited after the build) is not used
   gzip   gzip made on the fly at level 6 for compressible types, whatever
          lies beside the file (GitHub Pages, nginx's gzip with gzip_types)
   none   every file as it is (a host that compresses nothing)
@@ -143,10 +144,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 return self.plain(path)
             return self.answer(path, self.server.gzipped(path), "gzip")
         for token, extension in PRECOMPRESSED.items():
-            if token in tokens and os.path.isfile(path + extension):
+            # A copy older than its file is stale (the file was edited after the build): not served.
+            if token in tokens and os.path.isfile(path + extension) and not self.stale(path, path + extension):
                 with open(path + extension, "rb") as file:
                     return self.answer(path, file.read(), token)
         return self.plain(path)
+
+    @staticmethod
+    def stale(path: str, copy: str) -> bool:
+        return os.path.getmtime(copy) < os.path.getmtime(path)
 
     def plain(self, path: str):
         """The file as it is, saying that another request might get it compressed."""

@@ -23,9 +23,15 @@ def build_runtime() -> dict:
     return runpy.run_path(str(ROOT / "build" / "runtime.py"))
 
 
+def precompressed(dist: Path) -> list[Path]:
+    """The .br and .gz copies that the build writes beside the files, for hosts."""
+    return [p for p in dist.rglob("*") if p.suffix in (".br", ".gz") and p.with_suffix("").is_file()]
+
+
 def test_file_list_is_complete_and_true(dist):
     build = file_list(dist)
-    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    copies = {p.relative_to(dist).as_posix() for p in precompressed(dist)}
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()} - copies
     assert {f["path"] for f in build["files"]} == on_disk - NOT_LISTED
     for f in build["files"]:
         data = (dist / f["path"]).read_bytes()
@@ -82,7 +88,7 @@ def npm_pyodide_with(name: str, patches: list[tuple[str, str, str]]) -> str:
 def patched_pyodide_module(runtime: dict) -> str:
     """npm's pyodide.mjs with build/runtime.py's PYODIDE_PATCHES."""
     patches = runtime["PYODIDE_PATCHES"]
-    assert len(patches) == 1  # its file system keeps the standard library's zip (canOwn)
+    assert len(patches) == 2  # the standard library given as bytes; its file system keeps the zip (canOwn)
     return npm_pyodide_with("pyodide.mjs", patches)
 
 
@@ -182,7 +188,10 @@ def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
     dropped = {name for name, _, _ in every} - kept
     glue = wasm_exports.Glue((folder / "pyodide.asm.mjs").read_text(encoding="utf-8")).outside()
     scripts = [p for p in (dist / "runtime").rglob("*") if p.suffix in (".js", ".mjs") and p.name != "pyodide.asm.mjs"]
-    words = set(wasm_exports.IDENTIFIER.findall("\n".join([glue, *(p.read_text(encoding="utf-8") for p in scripts)])))
+    # The loader's fill-ins by the build are data (file and module names), not code.
+    filled = re.compile(r"^const (PRECOMPILED|GAME|LATER|LOCK) = .*;$", re.M)
+    texts = [filled.sub("", p.read_text(encoding="utf-8")) for p in scripts]
+    words = set(wasm_exports.IDENTIFIER.findall("\n".join([glue, *texts])))
     assert len(scripts) >= 5 and {"_malloc", "_PyErr_Occurred"} <= words
     assert not sorted(name for name in dropped if name in words or "_" + name in words)[:20]
 
@@ -468,3 +477,39 @@ def test_a_stale_list_of_start_up_functions_stops_the_build(tmp_path):
     script.write_text("const f = () => 1;\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="record them again"):
         runtime["mark_startup"](script, "pyodide/script.mjs", ["f#0:7", "gone#0:9"])
+
+
+# Decodes every precompressed copy with Node's zlib (the build's own coder,
+# and Python's standard library has no brotli) and prints, per copy, the
+# SHA-256 of what it decodes to.
+DECODE = """
+const { readFileSync } = require("node:fs");
+const { createHash } = require("node:crypto");
+const { brotliDecompressSync, gunzipSync } = require("node:zlib");
+const out = {};
+for (const path of process.argv.slice(1)) {
+  const data = readFileSync(path);
+  const plain = path.endsWith(".br") ? brotliDecompressSync(data) : gunzipSync(data);
+  out[path] = createHash("sha256").update(plain).digest("hex");
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_every_precompressed_file_decodes_to_exactly_its_source(dist):
+    copies = precompressed(dist)
+    names = {p.relative_to(dist).as_posix() for p in copies}
+    # The big files of a first start have both, and so do the page and its config.
+    for wanted in ("index.html", "sw.js", "files.json", "pyscript.toml"):
+        assert {wanted + ".br", wanted + ".gz"} <= names, wanted
+    for suffix in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "python_stdlib_pyc.zip", "loader.mjs"):
+        assert sum(name.endswith(suffix + ".br") for name in names) == 1, suffix
+        assert sum(name.endswith(suffix + ".gz") for name in names) == 1, suffix
+    # Images are compressed already: no copy of them.
+    assert not [name for name in names if name.endswith((".png.br", ".png.gz"))]
+    result = subprocess.run(["node", "-e", DECODE, *map(str, copies)], capture_output=True, text=True, check=True)
+    decoded = json.loads(result.stdout)
+    for copy in copies:
+        source = copy.with_suffix("")
+        assert decoded[str(copy)] == hashlib.sha256(source.read_bytes()).hexdigest(), copy
+        assert copy.stat().st_size < source.stat().st_size, copy

@@ -1,12 +1,12 @@
 """Both ways into Python reach a working table: the fast one and the fallback.
 
 The build starts Pyodide through runtime/start-*/loader.mjs (from
-build/pyodide-loader.mjs) with a precompiled standard library
-(python_stdlib_pyc.zip, build/precompile.mjs) in front of the stock
-python_stdlib.zip; the same zip brings the game's modules (sources and
-.pyc). If that zip is missing, is not the build's, or breaks the start, the
-loader starts from the stock zip alone and fetches the game's modules one
-by one. Each path here is served
+build/pyodide-loader.mjs) with the start zip (python_stdlib_pyc.zip,
+build/precompile.mjs) as its standard library: the .pyc of the modules a
+start imports, and the game's .pyc; the stock python_stdlib.zip is mounted
+behind it after ready. If that zip is missing, is not the build's, or
+breaks the start, the loader starts from the stock zip alone and fetches
+the game's sources one by one. Each path here is served
 from an origin of its own (no shared HTTP cache), with service workers
 blocked (the shared browser), and must end on a table where a card is
 played. The loader says which path it took in globalThis.bazaStart.
@@ -37,7 +37,8 @@ def start_folder(dist: Path) -> Path:
 
 
 def copy_build(dist: Path, dest: Path) -> Path:
-    shutil.copytree(dist, dest)
+    """A copy of the build to change: without its precompressed copies, which would be stale."""
+    shutil.copytree(dist, dest, ignore=shutil.ignore_patterns("*.br", "*.gz"))
     return dest
 
 
@@ -86,42 +87,52 @@ def assert_no_stack_switching(started: dict) -> None:
 
 def test_build_ships_the_precompiled_stdlib(dist):
     folder = start_folder(dist)
-    names = zipfile.ZipFile(folder / ZIP).namelist()
+    with zipfile.ZipFile(folder / ZIP) as archive:
+        infos = archive.infolist()
+    names = [info.filename for info in infos]
+    # Stored, so that the host's brotli or gzip works across the whole zip.
+    assert {info.compress_type for info in infos} == {zipfile.ZIP_STORED}
     stdlib = [name for name in names if not name.startswith("baza-home/")]
     assert stdlib and all(name.endswith(".pyc") for name in stdlib)
-    # The game's modules, sources and __pycache__ files, for the loader to write under /home/pyodide.
-    assert "baza-home/game/__pycache__/state.cpython-314.pyc" in names
-    assert "baza-home/ui/__pycache__/controller.cpython-314.pyc" in names
-    assert not any(name.startswith("baza-home/ui/__pycache__/main.") for name in names)  # run as a script
-    sources = {name.removeprefix("baza-home/") for name in names if name.endswith(".py")}
+    # The game's modules as sourceless .pyc, for the loader to write under /home/pyodide.
+    assert {"baza-home/game/state.pyc", "baza-home/ui/controller.pyc", "baza-home/ui/lang/en.pyc"} <= set(names)
+    assert not any(name.startswith("baza-home/ui/main.") for name in names)  # run as a script
+    game = {name.removeprefix("baza-home/") for name in names if name.startswith(("baza-home/game/", "baza-home/ui/"))}
     shipped = {f["path"] for f in json.loads((dist / "files.json").read_text())["files"]}
+    # Every module the build ships, but the page's script and the other languages' catalogues...
+    others = {"ui/lang/es.py", "ui/lang/pt.py", "ui/lang/sv.py"}
+    assert {name[:-1] for name in game} == {path for path in shipped if path.endswith(".py")} - {"ui/main.py"} - others
+    # ...which lie beside the zip, one file each, fetched for the player's language only.
+    assert sorted(p.name for p in folder.glob("lang-*.pyc")) == ["lang-es.pyc", "lang-pt.pyc", "lang-sv.pyc"]
     # PyScript's package beside them, which PyScript would write itself (test_snapshot.py).
-    pyscript = {path for path in sources if path.startswith("pyscript/")}
-    assert len(pyscript) >= 10 and "pyscript/__init__.py" in pyscript
-    assert sources - pyscript == {path for path in shipped if path.endswith(".py")}
-    assert {"game/state.py", "ui/main.py", "ui/lang/sv.py"} <= sources
+    sources = {name.removeprefix("baza-home/") for name in names if name.endswith(".py")}
+    assert len(sources) >= 10 and "pyscript/__init__.py" in sources
+    assert all(path.startswith("pyscript/") for path in sources)
     # What Pyodide's own start imports, and what PyScript and the game import.
     for module in ("asyncio/__init__.pyc", "json/decoder.pyc", "random.pyc", "html/__init__.pyc"):
         assert module in names
+    assert "encodings/utf_8.pyc" in names
+    assert "email/__init__.pyc" not in names and "json/tool.pyc" not in names  # not imported at start
     files = {f["path"]: f for f in json.loads((dist / "files.json").read_text())["files"]}
     assert f"{folder.relative_to(dist).as_posix()}/{ZIP}" in files  # precached by the service worker
     config = (dist / "pyscript.toml").read_text()
     assert f'interpreter = "./{folder.relative_to(dist).as_posix()}/loader.mjs"' in config
 
 
-# The loader's start in Node.js, then modules that the zip does not hold:
-# packages that are partly in it (json, encodings) and one that is not (email).
+# Python started in Node.js with the start zip as its standard library, as
+# the loader starts it, and the whole stock zip (the build's stored copy)
+# mounted behind it, as the loader mounts it after ready; then modules that
+# the start zip does not hold: in packages that are partly in it (json,
+# encodings) and in one that is not (email).
 NODE_CHECK = """
 import { loadPyodide } from "%(pyodide)s";
 import { readFileSync } from "node:fs";
-const data = readFileSync(%(zip)s);
-const pyodide = await loadPyodide({
-  indexURL: %(index)s,
-  env: { PYTHONPATH: "/lib/baza-stdlib-pyc.zip" },
-  fsInit: (FS) => FS.writeFile("/lib/baza-stdlib-pyc.zip", data),
-});
+const pyodide = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(zip)s });
+pyodide.FS.writeFile("/lib/python_stdlib.zip", readFileSync(%(full)s));
 console.log(pyodide.runPython(`
-import json, sys, asyncio, json.tool, encodings.idna, email.message, email.parser
+import sys
+sys.path.append("/lib/python_stdlib.zip")
+import json, asyncio, json.tool, encodings.idna, email.message, email.parser
 json.dumps([asyncio.__file__, json.tool.__file__, encodings.idna.__file__, email.message.__file__,
             email.parser.Parser().parsestr("Subject: hi\\\\n\\\\nbody")["Subject"]])
 `));
@@ -137,16 +148,17 @@ def test_precompiled_stdlib_keeps_every_module_importable(dist, tmp_path):
         % {
             "pyodide": (pyodide / "pyodide.mjs").as_uri(),
             "zip": json.dumps(str(folder / ZIP)),
+            "full": json.dumps(str(next((dist / "runtime").glob("pyodide-*/python_stdlib.zip")))),
             "index": json.dumps(f"{pyodide}/"),
         }
     )
     result = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     asyncio_file, tool, idna, message, subject = json.loads(result.stdout.strip().splitlines()[-1])
-    assert asyncio_file == "/lib/baza-stdlib-pyc.zip/asyncio/__init__.pyc"
-    assert tool == "/lib/python314.zip/json/tool.py"
-    assert idna == "/lib/python314.zip/encodings/idna.py"
-    assert message == "/lib/python314.zip/email/message.py"
+    assert asyncio_file == "/lib/python314.zip/asyncio/__init__.pyc"
+    assert tool == "/lib/python_stdlib.zip/json/tool.py"
+    assert idna == "/lib/python_stdlib.zip/encodings/idna.py"
+    assert message == "/lib/python_stdlib.zip/email/message.py"
     assert subject == "hi"
 
 
@@ -230,13 +242,13 @@ def damage_bytecode(folder: Path, tmp_path: Path, which) -> None:
 
 
 def test_broken_game_bytecode_falls_back_to_sources(browser, serve, dist, tmp_path):
-    """The game's .pyc are not written when one cannot load: the game compiles from source."""
+    """The game's .pyc are not written when one cannot load: its sources are fetched one by one."""
     copy = copy_build(dist, tmp_path / "broken-game")
-    damage_bytecode(start_folder(copy), tmp_path, lambda name: name.startswith("baza-home/"))
+    damage_bytecode(start_folder(copy), tmp_path, lambda name: name.startswith("baza-home/game/"))
     started = start_and_play(browser, serve, copy)
     assert started["stdlib"] == "precompiled"
-    assert started["game"] == "source"
-    assert started["module_requests"] == []  # the sources came in the zip
+    assert started["game"] == "files"
+    assert "game/state.py" in started["module_requests"]
 
 
 def test_broken_bytecode_falls_back_to_sources(browser, serve, dist, tmp_path):
