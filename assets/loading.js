@@ -101,7 +101,8 @@
   const finish = (url) => {
     received.set(url, files.get(url)[1]);
     done.add(url);
-    update();
+    if (done.size === files.size) draw(); // now: the table may be ready before the next frame
+    else update();
   };
 
   // Files the loader can do without (the start zip: it then starts from

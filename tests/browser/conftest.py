@@ -184,11 +184,11 @@ def fresh_browser(playwright):
 class Site:
     """A build served on a port of its own, through a symlink that swap() moves."""
 
-    def __init__(self, tmp: Path, dist: Path, csp: bool):
+    def __init__(self, tmp: Path, dist: Path, csp: bool, encoding: str = "auto"):
         tmp.mkdir()
         self.link = tmp / "site"
         self.link.symlink_to(dist, target_is_directory=True)
-        self.server = fresh_server(self.link, csp=csp)
+        self.server = fresh_server(self.link, csp=csp, encoding=encoding)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
@@ -208,11 +208,14 @@ class Site:
 
 @pytest.fixture
 def serve(tmp_path):
-    """serve(dist, csp=False) -> Site: a build on a fresh port (a new origin)."""
+    """serve(dist, csp=False, encoding="auto") -> Site: a build on a fresh port (a new origin).
+
+    encoding: how build/serve.py compresses (auto: the build's .br/.gz files).
+    """
     sites = []
 
-    def start(dist: Path, csp: bool = False) -> Site:
-        site = Site(tmp_path / f"site{len(sites)}", dist, csp)
+    def start(dist: Path, csp: bool = False, encoding: str = "auto") -> Site:
+        site = Site(tmp_path / f"site{len(sites)}", dist, csp, encoding)
         sites.append(site)
         return site
 

@@ -1,0 +1,195 @@
+"""A first visit: served as hosts serve it, with its progress shown, and
+what comes after ready (the other languages, the rest of the standard
+library) arriving without holding the table.
+
+No timing is asserted: bench/first_visit.py measures the first visit over
+emulated links, and docs/PERFORMANCE.md has its figures.
+"""
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import SW_READY, logged, wait_ready
+from playwright.sync_api import expect
+from table_helpers import play_first_card
+from test_snapshot import HOOK
+
+PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
+LATER_DONE = "() => ['done', 'not needed'].includes(globalThis.bazaStart?.later)"
+# A module no start imports (not in the start zip), from the whole standard library.
+IMPORT_LATER = "() => globalThis.__bazaPython.runPython('import difflib; difflib.__file__')"
+
+
+def hooked(dist: Path, dest: Path, *edits: tuple[str, str]) -> Path:
+    """A copy of the build whose loader hands the test its Python (test_snapshot.HOOK), with more edits.
+
+    The service worker's list of the build's files is made to match, or it
+    would refuse to install (it checks each file's size and SHA-256).
+    """
+    shutil.copytree(dist, dest, ignore=shutil.ignore_patterns("*.br", "*.gz"))
+    (loader,) = (dest / "runtime").glob("start-*/loader.mjs")
+    text = loader.read_text(encoding="utf-8")
+    for old, new in (HOOK, *edits):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    loader.write_text(text, encoding="utf-8")
+    data = loader.read_bytes()
+    worker = dest / "sw.js"
+    line = re.compile(r"^const BUILD = (.*);$", re.M)
+    build = json.loads(line.search(worker.read_text(encoding="utf-8")).group(1))
+    url = loader.relative_to(dest).as_posix()
+    (entry,) = [file for file in build["files"] if file[0] == url]
+    entry[1:] = [len(data), hashlib.sha256(data).hexdigest()]
+    worker.write_text(line.sub(lambda _: f"const BUILD = {json.dumps(build)};", worker.read_text()), encoding="utf-8")
+    return dest
+
+
+@pytest.mark.parametrize(("encoding", "wasm"), [("auto", "br"), ("gzip", "gzip"), ("none", None)])
+def test_the_table_plays_served_with_brotli_with_gzip_or_uncompressed(browser, serve, dist, encoding, wasm):
+    site = serve(dist, encoding=encoding)
+    page = logged(browser.new_page())
+    codings = {}  # URL -> (Content-Encoding, Vary)
+
+    def seen(response) -> None:
+        codings[response.url.split("?")[0]] = (response.headers.get("content-encoding"), response.headers.get("vary"))
+
+    page.on("response", seen)
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        play_first_card(page)
+        (wasm_url,) = [url for url in codings if url.endswith("/pyodide.asm.wasm")]
+        assert codings[wasm_url] == (wasm, "Accept-Encoding" if wasm else None)
+        (zip_url,) = [url for url in codings if url.endswith("/python_stdlib_pyc.zip")]
+        assert codings[zip_url][0] == wasm
+        assert page.evaluate("globalThis.bazaStart.stdlib") == "precompiled"
+        page.log.assert_same_origin(site.url)
+        page.log.assert_no_errors()
+    finally:
+        page.close()
+
+
+# Every value the loading screen's bar shows, in order, with the time.
+RECORD_BAR = """
+window.__bar = [];
+const watch = setInterval(() => {
+  const bar = document.getElementById("loading-bar");
+  const value = bar && bar.getAttribute("aria-valuenow");
+  if (value !== null && value !== undefined && window.__bar.at(-1) !== value) window.__bar.push(value);
+  if (document.documentElement.dataset.ready === "true") clearInterval(watch);
+}, 5);
+new MutationObserver(() => {
+  const bar = document.getElementById("loading-bar");
+  const value = bar && bar.getAttribute("aria-valuenow");
+  if (value !== null && window.__bar.at(-1) !== value) window.__bar.push(value);
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+"""
+
+
+def test_the_loading_screen_shows_the_share_of_bytes_up_to_100(browser, serve, dist):
+    site = serve(dist)
+    page = logged(browser.new_page())
+    try:
+        page.add_init_script(RECORD_BAR)
+        page.goto(site.url + PLAY + "&lang=pt")
+        wait_ready(page)
+        values = [int(v) for v in page.evaluate("window.__bar")]
+        assert values[0] == 0 and values[-1] == 100, values
+        assert values == sorted(values) and len(values) >= 3, values  # it moved, never back
+        bar = page.locator("#loading-bar")
+        assert bar.get_attribute("role") == "progressbar"
+        assert bar.get_attribute("aria-label") == "Baixando o jogo"  # the player's language
+        assert re.fullmatch(r"100\s?%", bar.get_attribute("aria-valuetext")), bar.get_attribute("aria-valuetext")
+        page.log.assert_no_errors()
+    finally:
+        page.close()
+
+
+def test_a_failed_download_names_the_file_and_offers_to_try_again(browser, serve, dist):
+    site = serve(dist)
+    page = logged(browser.new_page())
+    failing = "**/pyodide.asm.wasm*"
+    page.route(failing, lambda route: route.abort("connectionfailed"))
+    try:
+        page.goto(site.url + PLAY + "&lang=es")
+        expect(page.locator("html")).to_have_attribute("data-failed", "true", timeout=60_000)
+        expect(page.locator("#loading-text")).to_contain_text("pyodide.asm.wasm")
+        expect(page.locator("#loading-text")).to_contain_text("no pudo descargar")
+        retry = page.get_by_role("button", name="Reintentar")
+        expect(retry).to_be_visible()
+        expect(page.locator("#loading-bar")).to_be_hidden()
+        page.unroute(failing)
+        retry.click()  # loads the page again: now the file arrives
+        wait_ready(page)
+        expect(page.get_by_role("button", name="Partida nueva")).to_be_visible()
+    finally:
+        page.close()
+
+
+def test_the_players_language_comes_with_the_start_and_the_others_after_ready(browser, serve, dist):
+    site = serve(dist)
+    page = logged(browser.new_page())
+    try:
+        page.goto(site.url + PLAY + "&lang=sv")
+        wait_ready(page)
+        before = [url.split("?")[0].rsplit("/", 1)[-1] for url in page.log.requests]
+        assert "lang-sv.pyc" in before and "python_stdlib_pyc.zip" in before
+        expect(page.get_by_role("button", name="Nytt spel")).to_be_visible()
+        page.wait_for_function(LATER_DONE, timeout=60_000)
+        after = [url.split("?")[0].rsplit("/", 1)[-1] for url in page.log.requests]
+        assert {"lang-es.pyc", "lang-pt.pyc", "python_stdlib.zip"} <= set(after)
+        assert after.count("lang-sv.pyc") == 1  # not again
+        page.select_option("#lang", "es")
+        expect(page.get_by_role("button", name="Partida nueva")).to_be_visible()
+        started = page.evaluate("globalThis.bazaStart")
+        assert (started["language"], started["fallbackImports"]) == ("sv", [])
+        page.log.assert_no_errors()
+    finally:
+        page.close()
+
+
+def test_a_module_first_imported_after_ready_imports_online_and_offline(fresh_browser, serve, dist, tmp_path):
+    site = serve(hooked(dist, tmp_path / "site"))
+    page = logged(fresh_browser.new_page())
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        page.wait_for_function(LATER_DONE, timeout=60_000)
+        assert page.evaluate(IMPORT_LATER) == "/lib/python_stdlib.zip/difflib.py"
+        assert page.evaluate("globalThis.bazaStart.fallbackImports") == []  # nothing was missing at start
+        page.evaluate(SW_READY)  # the service worker has its copy of the build
+        fresh_browser.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        page.wait_for_function(LATER_DONE, timeout=60_000)
+        assert page.evaluate(IMPORT_LATER) == "/lib/python_stdlib.zip/difflib.py"
+        play_first_card(page)
+    finally:
+        fresh_browser.set_offline(False)
+        page.close()
+
+
+def test_a_module_imported_before_the_rest_of_the_standard_library_arrives_is_fetched_then(
+    browser, serve, dist, tmp_path
+):
+    """The later download held back: an import that needs the whole zip fetches it there and then."""
+    held = ("    if (report.later !== \"done\") mountStdlib(pyodide, await fetchChecked(LATER.stdlib), report);\n", "")
+    site = serve(hooked(dist, tmp_path / "site", held))
+    page = logged(browser.new_page())
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        assert page.evaluate("globalThis.bazaStart.later") != "done"
+        assert page.evaluate(IMPORT_LATER) == "/lib/python_stdlib.zip/difflib.py"
+        started = page.evaluate("globalThis.bazaStart")
+        assert (started["fallbackImports"], started["later"]) == (["difflib"], "done")
+        # A module that is nowhere (another platform's) is looked up without a download.
+        assert page.evaluate("() => globalThis.__bazaPython.runPython('import importlib.util; "
+                             "importlib.util.find_spec(\"_winapi\") is None')")
+        play_first_card(page)
+    finally:
+        page.close()
