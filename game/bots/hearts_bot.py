@@ -287,6 +287,12 @@ def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, Message]:
             c = max(above, key=RANK_OF.__getitem__)
             if heart_in or led == HEARTS or k.p_beaten(c, later) < 0.5:
                 return c, ("hearts.follow.stop_moon", {"card": c, "seat": t.threat})
+        if led == HEARTS and len(below) > 1 and (win_seat == t.threat or t.threat in later):
+            # Cannot win this heart from the shooter: keep the high hearts,
+            # which win a later heart trick from it (the king under the ace
+            # now is the queen's stopper gone), and duck with the lowest.
+            c = min(below, key=RANK_OF.__getitem__)
+            return c, ("hearts.discard.keep_hearts", {"card": c, "seat": t.threat})
 
     if led == SPADES and t.q_mine:
         qs = [c for c in legal if c % DECK_SIZE == QS]

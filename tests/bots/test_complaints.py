@@ -164,3 +164,23 @@ def test_bags_near_the_limit(name):
     )
     assert m.to_act == 0
     assert decide(m, name) == "4H"
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_stopping_a_moon_keeps_the_king_under_the_shooters_ace(name):
+    # Seat 0 has taken the queen of spades (13 points, nobody else has any;
+    # she broke hearts) and leads the ace of hearts. Seat 1 cannot win it; the king of hearts
+    # under the ace would throw away the card that wins the next heart from
+    # seat 0, so seat 1 ducks with its lowest heart and keeps the king.
+    m = hearts(
+        [
+            "2C 8C TS QS AH QH JH TH 7H 2H 2D KD 4C",
+            "JC 7C AD 2S 6S KH 9H 6H 3C 5C TD JD 5S",
+            "TC AC 3D 8S 4S 8H 3H 6D 7D 3S 9S AS KC",
+            "QC 9C 4D 7S JS 5H 4H KS QD 6C 5D 8D 9D",
+        ],
+        plays="2C JC TC QC 4D 2D AD 3D 2S 8S 7S TS 8C 7C AC 9C 4S JS QS 6S AH",
+        queen_breaks_hearts=True,
+    )
+    assert m.to_act == 1
+    assert decide(m, name) == "6H"
