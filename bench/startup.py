@@ -335,6 +335,15 @@ def bare_site(dist: Path, folder: Path, page: Path = BARE) -> Path:
         for file in runtime_dirs(dist)["pyscript"].iterdir():
             (pyscript / file.name).symlink_to(file)
         shutil.copyfile(ROOT / "node_modules" / "@pyscript" / "core" / "dist" / "core.css", pyscript / "core.css")
+    # Our loader hands Pyodide its lock file and the build has none; the bare
+    # page lets Pyodide fetch npm's, as a plain PyScript page does.
+    pyodide = folder / "runtime" / "pyodide"
+    if not (pyodide / "pyodide-lock.json").is_file():
+        pyodide.unlink()
+        pyodide.mkdir()
+        for file in runtime_dirs(dist)["pyodide"].iterdir():
+            (pyodide / file.name).symlink_to(file)
+        shutil.copyfile(ROOT / "node_modules" / "pyodide" / "pyodide-lock.json", pyodide / "pyodide-lock.json")
     return folder
 
 

@@ -100,15 +100,16 @@ PRECOMPILED_ZIP = "python_stdlib_pyc.zip"
 FILE_LIST = "files.json"
 SERVICE_WORKER = "sw.js"
 
-# Everything loadPyodide() fetches from its indexURL for a plain start (no
+# What loadPyodide() fetches from its indexURL for a plain start (no
 # packages): the ES module, the Emscripten glue (an .mjs since Pyodide 0.28),
-# the wasm binary, the zipped stdlib, and the lock file read at start-up.
+# the wasm binary and the zipped stdlib. Not the lock file: the loader hands
+# Pyodide its own, without the package list (minimal_lock), so no start
+# downloads it.
 PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "pyodide-lock.json",
 ]
 
 # The logical runtime folders that index.html and pyscript.toml refer to;
