@@ -102,14 +102,16 @@ SERVICE_WORKER = "sw.js"
 
 # What loadPyodide() fetches from its indexURL for a plain start (no
 # packages): the ES module, the Emscripten glue (an .mjs since Pyodide 0.28),
-# the wasm binary and the zipped stdlib. Not the lock file: the loader hands
-# Pyodide its own, without the package list (minimal_lock), so no start
-# downloads it.
+# the wasm binary and the zipped stdlib, and the lock file. The page never
+# downloads the lock file (the loader hands Pyodide its own, without the
+# package list: minimal_lock); it stays for a plain loadPyodide() of the
+# folder (the benches' bare page, the tests' Node.js checks).
 PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
+    "pyodide-lock.json",
 ]
 
 # The logical runtime folders that index.html and pyscript.toml refer to;
