@@ -442,7 +442,7 @@ MESSAGES: dict[str, Any] = {
     "dom.points": "Puntos",
     "dom.hand_scores": "Puntuación de la mano",
     "dom.new": "nueva",
-    "dom.now": "ahora",
+    "dom.now": "en juego",
     # El diálogo de partida nueva (ui/dialog_model.py)
     "dialog.game": "Juego",
     "dialog.bots": "Jugadores del ordenador",

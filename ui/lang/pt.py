@@ -229,7 +229,7 @@ MESSAGES: dict[str, Any] = {
     "dom.points": "Pontos",
     "dom.hand_scores": "Pontuação da mão",
     "dom.new": "nova",
-    "dom.now": "agora",
+    "dom.now": "em jogo",
     "dialog.game": "Jogo",
     "dialog.bots": "Jogadores do computador",
     "dialog.names": "Nomes",

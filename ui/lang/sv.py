@@ -227,7 +227,7 @@ MESSAGES: dict[str, Any] = {
     "dom.points": "Poäng",
     "dom.hand_scores": "Givens poäng",
     "dom.new": "ny",
-    "dom.now": "nu",
+    "dom.now": "pågår",
     # The New game dialog (ui/dialog_model.py)
     "dialog.game": "Spel",
     "dialog.bots": "Datorspelare",
