@@ -108,20 +108,31 @@
   // Files the loader can do without (the start zip: it then starts from
   // the stock one): their failure only moves the bar on.
   const spare = new Set((start.spare || []).map(absolute));
-  // A download that failed: its name, why, and a button that loads the page again.
-  const failDownload = (url, reason) => {
-    if (spare.has(url)) return finish(url);
-    if (failed || ready()) return;
-    failed = true;
-    root.dataset.failed = "true";
-    const [name] = files.get(url) ?? [url.split("?")[0].split("/").pop()];
-    say(words.download.replace("{file}", name).replace("{reason}", reason));
+  // A failure's sentence and the button that loads the page again; shown
+  // again once the body is there, if it came before (a preload can fail
+  // while the page is still parsed).
+  let failureText = null;
+  const showFailure = () => {
+    say(failureText);
     const retry = byId("loading-retry");
-    if (retry) {
+    if (retry && retry.hidden) {
       retry.textContent = words.retry;
       retry.hidden = false;
       retry.addEventListener("click", () => location.reload(), { once: true });
     }
+  };
+  const fail = (text) => {
+    if (failed || ready()) return;
+    failed = true;
+    root.dataset.failed = "true";
+    failureText = text;
+    showFailure();
+  };
+  // A download that failed: its name and why.
+  const failDownload = (url, reason) => {
+    if (spare.has(url)) return finish(url);
+    const [name] = files.get(url) ?? [url.split("?")[0].split("/").pop()];
+    fail(words.download.replace("{file}", name).replace("{reason}", reason));
   };
 
   // fetch(): count the bytes of a listed file as they arrive, on a clone.
@@ -197,25 +208,15 @@
   }
 
   addEventListener("DOMContentLoaded", () => {
-    say(words.loading);
+    if (failed) showFailure();
+    else say(words.loading);
     const bar = byId("loading-bar");
     if (bar) bar.setAttribute("aria-label", words.bar);
     if (bar && !total) bar.hidden = true; // a build without the list: the text alone
     update();
   });
   // If start-up fails, tell the player instead of spinning forever.
-  const failure = (reason) => {
-    if (failed || ready()) return;
-    failed = true;
-    root.dataset.failed = "true";
-    say(words.failure.replace("{reason}", reason));
-    const retry = byId("loading-retry");
-    if (retry) {
-      retry.textContent = words.retry;
-      retry.hidden = false;
-      retry.addEventListener("click", () => location.reload(), { once: true });
-    }
-  };
+  const failure = (reason) => fail(words.failure.replace("{reason}", reason));
   addEventListener(
     "error",
     (event) => {
