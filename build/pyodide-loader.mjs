@@ -112,14 +112,16 @@ async function fetchPrecompiled() {
   return fetchChecked(PRECOMPILED);
 }
 
-// The player's language as the page will pick it (ui/app.py): a saved
-// choice, else ?lang= in the link, else the browser's languages; "en" when
+// The player's language as the page will pick it (ui/app.py): ?lang= in
+// the link, else a saved choice, else the browser's languages; "en" when
 // none is ours. Read here, before Python runs, to fetch its catalogue
 // beside the start zip. A guess only: if it is wrong, the table shows
 // English until the catalogue arrives after ready (ui/i18n.py).
 function playerLanguage() {
   const ours = (tag) => String(tag ?? "").toLowerCase().split(/[-_]/)[0];
   const known = (code) => code === "en" || Boolean(LATER?.languages?.[code]);
+  const linked = ours(new URLSearchParams(location.search).get("lang"));
+  if (known(linked)) return linked; // a link's language wins over the saved one
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
@@ -128,10 +130,9 @@ function playerLanguage() {
       if (saved && known(saved[1])) return saved[1];
     }
   } catch {
-    // storage refused (a sandboxed or partitioned frame): the link and the browser decide
+    // storage refused (a sandboxed or partitioned frame): the browser decides
   }
-  const wanted = [new URLSearchParams(location.search).get("lang"), ...(navigator.languages ?? [])];
-  return wanted.map(ours).find(known) ?? "en";
+  return (navigator.languages ?? []).map(ours).find(known) ?? "en";
 }
 
 // Writes a language's catalogue where Python imports it from (ui/lang/XX.pyc,
