@@ -326,24 +326,21 @@ def bare_site(dist: Path, folder: Path, page: Path = BARE) -> Path:
     (folder / "runtime").mkdir()
     for name, path in runtime_dirs(dist).items():
         (folder / "runtime" / name).symlink_to(path, target_is_directory=True)
-    # The build merges PyScript's core.css into its own style sheet; the bare
-    # page links it where PyScript ships it: its runtime folder gets a copy.
-    pyscript = folder / "runtime" / "pyscript"
-    if not (pyscript / "core.css").is_file():
-        pyscript.unlink()
-        pyscript.mkdir()
-        for file in runtime_dirs(dist)["pyscript"].iterdir():
-            (pyscript / file.name).symlink_to(file)
-        shutil.copyfile(ROOT / "node_modules" / "@pyscript" / "core" / "dist" / "core.css", pyscript / "core.css")
-    # Our loader hands Pyodide its lock file and the build has none; the bare
-    # page lets Pyodide fetch npm's, as a plain PyScript page does.
-    pyodide = folder / "runtime" / "pyodide"
-    if not (pyodide / "pyodide-lock.json").is_file():
-        pyodide.unlink()
-        pyodide.mkdir()
-        for file in runtime_dirs(dist)["pyodide"].iterdir():
-            (pyodide / file.name).symlink_to(file)
-        shutil.copyfile(ROOT / "node_modules" / "pyodide" / "pyodide-lock.json", pyodide / "pyodide-lock.json")
+    # The build merges PyScript's core.css into its own style sheet, and our
+    # loader hands Pyodide its lock file: the bare page gets npm's copies of
+    # both, in a folder of links to the build's runtime files.
+    extras = {
+        "pyscript": ROOT / "node_modules" / "@pyscript" / "core" / "dist" / "core.css",
+        "pyodide": ROOT / "node_modules" / "pyodide" / "pyodide-lock.json",
+    }
+    for name, extra in extras.items():
+        linked = folder / "runtime" / name
+        if not (linked / extra.name).is_file():
+            linked.unlink()
+            linked.mkdir()
+            for file in runtime_dirs(dist)[name].iterdir():
+                (linked / file.name).symlink_to(file)
+            shutil.copyfile(extra, linked / extra.name)
     return folder
 
 
