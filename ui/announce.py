@@ -105,7 +105,7 @@ def describe(before: Any, action: int, after: Any, names: list[str], human: int)
             out.append(said("ann.take", winner, names, human, points=_trick_points(after, pairs)))
     elif phase == "bid" and seat is not None and before.bids[seat] is None and after.bids[seat] is not None:
         out.append(said("ann.bid", seat, names, human, bid=bid_words(after.bids[seat], after.bid_suits[seat])))
-    elif phase == "pass" and after.phase != "pass" and after.received:
+    elif phase == "pass" and after.phase != "pass" and after.received and human >= 0:  # -1: a watcher
         giver = _giver(after, human)
         who = names[giver] if giver is not None else t("notice.another")
         out.append(t("ann.passed", cards=sorted_cards(after.received), name=who))

@@ -43,6 +43,8 @@ BotThink = Callable[[Any, str, random.Random], Any]  # game.bots.think: an objec
 Hint = Callable[[Any], tuple[int, Any]]  # game.bots.hint_message: (action, (key, params)); an English str works too
 Sleep = Callable[[float], Awaitable[None]]
 UNDOABLE = ("bid", "play")  # Undo takes back a card or a bid
+# What a watcher's clicks may not do: play seat 0's cards, bids and passes, or ask for them.
+PLAYER_COMMANDS = ("card", "act", "pass", "clear-pass", "auction-n", "hint", "claim", "undo")
 UNDO_KEPT = 30  # positions kept for Undo (a hand has at most 27 of your cards and bids)
 SLICE_S = 0.015  # a thinking bot gives the page back after this long (no long task over 50 ms)
 
@@ -77,6 +79,7 @@ class Controller:
         self._undo: list[Match] = []  # the match before each of your cards and bids of this hand (Undo)
         self._claiming: asyncio.Future[None] | None = None  # a claim being proved
         self.announcer = Announcer()  # the screen reader's sentences (ui/announce.py)
+        self.watched = False  # this match was watched (settings.watch) at some point: it counts in no statistics
         self.on_action.append(self._announce)
 
     # ------------------------------------------------------------- reading
@@ -84,9 +87,11 @@ class Controller:
     def model(self) -> TableModel | None:
         if self.match is None:
             return None
+        open_hands = tuple(self.match.hands) if self.settings.watch and self.settings.face_up else ()
         ui = dataclasses.replace(self.ui, step=len(self.match.actions), match_id=self.generation,
                                  announcements=self.announcer.recent(), hints=self.hint is not None, claims=True,
-                                 can_undo=self._undo_point() is not None, cues=self.announcer.recent_cues())
+                                 can_undo=self._undo_point() is not None, cues=self.announcer.recent_cues(),
+                                 open_hands=open_hands)
         return build_table(self.view(self.ui.human), ui)
 
     def view(self, seat: int) -> Any:
@@ -112,6 +117,7 @@ class Controller:
         seed = settings.seed if settings.seed is not None else secrets.randbits(31)
         self.settings = settings
         self.match = Match(rules, seed=seed)
+        self.watched = settings.watch
         self.generation += 1
         self.ui = UiState(settings=settings)
         self._held: tuple[int, int, int] | None = None
@@ -127,6 +133,7 @@ class Controller:
         if settings is not None:
             self.settings = settings
         self.match = match
+        self.watched = self.settings.watch  # a save's screen state may say more (ui/saves/data.py restore_ui)
         self.generation += 1
         self.ui = UiState(settings=self.settings)
         self._held = None
@@ -141,13 +148,19 @@ class Controller:
     def _changed(self) -> None:
         self.on_change()
 
+    @property
+    def you(self) -> int:
+        """The seat the sentences call "you": the human's, none (-1) while watching."""
+        return -1 if self.settings.watch else self.ui.human
+
     def _announce_start(self, text: str) -> None:
         view = self.view(self.ui.human)
-        self.announcer.start(view, [text, your_turn_text(view, self.ui.human, self._names())])
+        first = [text, t("watch.started")] if self.settings.watch else [text]
+        self.announcer.start(view, [*first, your_turn_text(view, self.you, self._names())])
 
     def _announce(self, action: int) -> None:
         """An on_action hook: the live region's sentences for the action just applied."""
-        self.announcer.follow(action, self.view(self.ui.human), self._names(), self.ui.human)
+        self.announcer.follow(action, self.view(self.ui.human), self._names(), self.you)
 
     def _say(self, text: str) -> None:
         self._set_ui(message=text)
@@ -160,11 +173,17 @@ class Controller:
         handler = getattr(self, "_cmd_" + cmd.replace("-", "_"), None)
         if handler is None:
             return
+        if self.settings.watch and cmd in PLAYER_COMMANDS and self.match is not None:
+            self._say(t("watch.refused"))
+            return
         handler(arg)
 
     def _names(self) -> list[str]:
         assert self.match is not None
-        return player_names(self.match.players, self.settings.names)
+        names = player_names(self.match.players, self.settings.names)
+        if self.settings.watch:
+            names[self.ui.human] = t("compass.0")  # as the table names it (ui/table_model.py build_table)
+        return names
 
     def _not_your_turn(self) -> str:
         m = self.match
@@ -300,7 +319,8 @@ class Controller:
     def _undo_point(self) -> Match | None:
         """The position before your last card or bid of this hand, if any."""
         m = self.match
-        if m is None or self.settings.strict or m.phase in ("game_over", "hand_over", "cut", "deal") or not self._undo:
+        if m is None or self.settings.strict or self.settings.watch or not self._undo or \
+                m.phase in ("game_over", "hand_over", "cut", "deal"):
             return None
         last = self._undo[-1]
         if last.hand_number != m.hand_number:
@@ -461,6 +481,26 @@ class Controller:
         self._set_ui(show_last=not self.ui.show_last)
         self._changed()
 
+    def _cmd_watch_face_up(self, arg: str) -> None:
+        """Watch mode: every hand face up, or South's alone (a toggle)."""
+        if self.match is None or not self.settings.watch:
+            return
+        self.settings = dataclasses.replace(self.settings, face_up=not self.settings.face_up)
+        self._set_ui(settings=self.settings)
+        self._changed()
+
+    def _cmd_watch_take(self, arg: str) -> None:
+        """Stop watching: seat 0 is the player's again, from where the game
+        stands. The match still counts in no statistics (``watched``)."""
+        if self.match is None or not self.settings.watch:
+            return
+        self.settings = dataclasses.replace(self.settings, watch=False)
+        self.generation += 1  # seat 0's computer player, pausing or thinking, stops
+        self._set_ui(settings=self.settings, message=t("watch.taken"), hold_trick=False)
+        self._announce_start(t("watch.taken"))
+        self._changed()
+        self.kick()
+
     def _cmd_dismiss(self, arg: str) -> None:
         self._say("")
 
@@ -552,6 +592,8 @@ class Controller:
             await task
 
     def _level(self, seat: int) -> str:
+        if seat == self.ui.human:
+            return self.settings.level0  # watch mode: the computer player in seat 0
         levels = self.settings.levels
         return levels[(seat - 1) % len(levels)] if levels else "normal"
 
@@ -591,7 +633,7 @@ class Controller:
                 await self._pause(self.speed.cut_ms)
                 continue
             seat = m.to_act
-            if seat is None or seat == me:
+            if seat is None or (seat == me and not self.settings.watch):
                 return
             view = self.view(seat)
             if not (phase == "pass" and view.passed):  # one pause per seat's pass, not per card
@@ -617,9 +659,9 @@ class Controller:
         self._held = key
         self._set_ui(hold_trick=True)
         self._changed()
-        if m.phase == "play" and m.to_act == self.ui.human:
+        if m.phase == "play" and m.to_act == self.you:
             return True  # shown until you lead
-        if self.settings.trick_clear == "click":
+        if self.settings.trick_clear == "click" and not self.settings.watch:
             return True  # shown until you click Next trick (_cmd_continue)
         await self._pause(self.speed.trick_ms)
         if gen != self.generation:

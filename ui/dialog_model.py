@@ -73,7 +73,9 @@ def option_name(game: str, name: str) -> str:
     spec = OPTION_SPECS[game].get(name)
     if spec is not None:
         return option_label(spec)
-    return t("dialog." + name) if name in ("speed", "strict", "trick_clear") else name
+    if name == "level0":
+        return t("compass.0")
+    return t("dialog." + name) if name in ("speed", "strict", "trick_clear", "watch", "face_up") else name
 
 
 def pass_limit(players: int) -> int:
@@ -94,6 +96,18 @@ def dialog_problem(draft: Settings) -> str:
         if spec.kind == "int" and isinstance(value, int) and not spec.low <= value <= high:
             return t("dialog.range", name=option_label(spec), low=spec.low, high=high)
     return check(draft)
+
+
+def watch_fields(draft: Settings) -> tuple[Field, ...]:
+    """Watch mode's fields, first among the computer players: the choice to
+    watch, and while it is on, South's level and whether every hand is shown."""
+    fields = [Field("watch", t("dialog.watch"), t("dialog.watch_help"), "bool", "true" if draft.watch else "false")]
+    if draft.watch:
+        fields.append(Field("level0", t("compass.0"), "", "choice", draft.level0,
+                            tuple((lv, t(f"level.{lv}.long")) for lv in LEVELS)))
+        fields.append(Field("face_up", t("dialog.face_up"), t("dialog.face_up_help"), "bool",
+                            "true" if draft.face_up else "false"))
+    return tuple(fields)
 
 
 def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> DialogModel:
@@ -136,6 +150,7 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
               tuple((lv, t(f"level.{lv}.long")) for lv in LEVELS))
         for s in range(1, draft.players)
     )
+    bots = watch_fields(draft) + bots
     usual = seat_names(draft.players)
     given = tuple(draft.names) + ("",) * draft.players
     name_fields = tuple(

@@ -230,6 +230,11 @@ class Settings:
     trick_clear: str = "pause"  # a finished trick leaves after a pause, or on a "click"
     names: tuple[str, ...] = ()  # a name per seat (0 is you); "" keeps the usual one
     seed: int | None = None  # None: a fresh random seed for each match
+    # Watch mode: a computer player in every seat, seat 0's at ``level0``;
+    # ``face_up`` shows the other seats' hands too (the watcher's choice).
+    watch: bool = False
+    level0: str = "normal"
+    face_up: bool = False
 
     def __hash__(self) -> int:  # options is a dict; settings are compared, rarely hashed
         return hash((self.game, self.preset, self.players, self.target, tuple(sorted(self.options.items()))))
@@ -259,6 +264,9 @@ def set_game(s: Settings, game: str) -> Settings:
         levels=_levels(s.levels, players),
         speed=s.speed,
         seed=s.seed,
+        watch=s.watch,
+        level0=s.level0,
+        face_up=s.face_up,
     )
 
 
@@ -334,6 +342,10 @@ def set_option(s: Settings, name: str, raw: object) -> Settings:
         return dataclasses.replace(s, deck=str(raw)) if raw in DECKS else s
     if name == "strict":
         return dataclasses.replace(s, strict=str(raw).lower() == "true")
+    if name in ("watch", "face_up"):
+        return dataclasses.replace(s, **{name: str(raw).lower() in ("true", "1", "on", "yes")})
+    if name == "level0":
+        return dataclasses.replace(s, level0=str(raw)) if raw in LEVELS else s
     if name == "trick_clear":
         return dataclasses.replace(s, trick_clear=str(raw)) if raw in TRICK_CLEAR else s
     if name.startswith("name") and name[4:].isdigit():
@@ -409,8 +421,15 @@ SEED = re.compile(r"[0-9]{1,30}")
 
 def from_query(query: str, base: Settings | None = None) -> Settings:
     """Settings from URL parameters: game, preset, players, target, speed,
-    deck (two or four colours), lang (en, es, pt, sv), level (every bot), seed. Anything unknown
-    or refused is ignored, so a bad link still opens a working table."""
+    deck (two or four colours), lang (en, es, pt, sv), level (every bot), seed,
+    watch (1: every seat a computer player) and faceup (1: every hand shown
+    while watching). Anything unknown or refused is ignored, so a bad link
+    still opens a working table.
+
+    >>> s = from_query("?watch=1&faceup=1&level=hard&speed=fast")
+    >>> s.watch, s.face_up, s.level0, s.levels
+    (True, True, 'hard', ('hard', 'hard', 'hard'))
+    """
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
     s = base or Settings()
     steps = [
@@ -421,8 +440,10 @@ def from_query(query: str, base: Settings | None = None) -> Settings:
         ("speed", lambda s, v: set_option(s, "speed", v)),
         ("deck", lambda s, v: set_option(s, "deck", v)),
         ("lang", lambda s, v: dataclasses.replace(s, lang=v) if v in LANGUAGES else s),
-        ("level", lambda s, v: dataclasses.replace(s, levels=(v,) * (s.players - 1)) if v in LEVELS else s),
+        ("level", lambda s, v: dataclasses.replace(s, levels=(v,) * (s.players - 1), level0=v) if v in LEVELS else s),
         ("seed", lambda s, v: dataclasses.replace(s, seed=int(v)) if SEED.fullmatch(v) else s),
+        ("watch", lambda s, v: set_option(s, "watch", v)),
+        ("faceup", lambda s, v: set_option(s, "face_up", v)),
     ]
     for key, step in steps:
         if key in params:

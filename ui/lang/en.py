@@ -465,6 +465,20 @@ MESSAGES: dict[str, Any] = {
     "speed.slow": "Slow", "speed.normal": "Normal", "speed.fast": "Fast", "speed.instant": "Instant",
     "deck.two": "Two colours (red and black)",
     "deck.four": "Four colours (clubs green, diamonds blue)",
+    # Watch mode: a computer player in every seat (ui/settings.py watch).
+    "dialog.watch": "Watch: a computer player in every seat",
+    "dialog.watch_help": "You watch the computer players play; a watched game does not count in your statistics.",
+    "dialog.face_up": "Show every hand",
+    "dialog.face_up_help": "Off: you see South's cards only, as South does.",
+    "watch.title": "Watching · {title}",
+    "watch.prompt": "You are watching: a computer player in every seat. This game does not count in your statistics.",
+    "watch.face_up": "Every hand face up",
+    "watch.take": "Play South's hand",
+    "watch.refused": "You are watching this game. Press Play South's hand to play.",
+    "watch.taken": "You play South's hand from here. This game does not count in your statistics.",
+    "watch.hand": {"one": "{name}'s hand, {n} card", "other": "{name}'s hand, {n} cards"},
+    "watch.seat_hand": "{name}'s hand: {cards}",
+    "watch.started": "You are watching: a computer player in every seat.",
 }
 
 

@@ -820,4 +820,20 @@ MESSAGES: dict[str, Any] = {
     "save.check.phase": "fase", "save.check.to_act": "turno", "save.check.hand_number": "número de mano",
     "save.check.dealer": "repartidor", "save.check.hands": "manos", "save.check.scores": "puntuaciones",
     "save.check.bags": "bolsas",
+    # Modo espectador: un jugador del ordenador en cada asiento (ui/settings.py watch).
+    "dialog.watch": "Mirar: un jugador del ordenador en cada asiento",
+    "dialog.watch_help": ("Miras cómo juegan los jugadores del ordenador; una partida mirada no cuenta en tus "
+                          "estadísticas."),
+    "dialog.face_up": "Mostrar todas las manos",
+    "dialog.face_up_help": "Desactivado: solo ves las cartas de Sur, como las ve Sur.",
+    "watch.title": "Mirando · {title}",
+    "watch.prompt": ("Estás mirando: un jugador del ordenador en cada asiento. Esta partida no cuenta en tus "
+                     "estadísticas."),
+    "watch.face_up": "Todas las manos boca arriba",
+    "watch.take": "Jugar la mano de Sur",
+    "watch.refused": "Estás mirando esta partida. Pulsa Jugar la mano de Sur para jugar.",
+    "watch.taken": "Desde ahora juegas la mano de Sur. Esta partida no cuenta en tus estadísticas.",
+    "watch.hand": {"one": "Mano de {name}, {n} carta", "other": "Mano de {name}, {n} cartas"},
+    "watch.seat_hand": "Mano de {name}: {cards}",
+    "watch.started": "Estás mirando: un jugador del ordenador en cada asiento.",
 }

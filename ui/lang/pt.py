@@ -812,4 +812,20 @@ MESSAGES: dict[str, Any] = {
     "save.check.phase": "fase", "save.check.to_act": "vez", "save.check.hand_number": "número da mão",
     "save.check.dealer": "quem dá as cartas", "save.check.hands": "mãos", "save.check.scores": "pontuações",
     "save.check.bags": "sacos",
+    # Modo assistir: um jogador do computador em cada lugar (ui/settings.py watch).
+    "dialog.watch": "Assistir: um jogador do computador em cada lugar",
+    "dialog.watch_help": ("Você assiste aos jogadores do computador; uma partida assistida não conta nas suas "
+                          "estatísticas."),
+    "dialog.face_up": "Mostrar todas as mãos",
+    "dialog.face_up_help": "Desligado: você vê só as cartas do Sul, como o Sul as vê.",
+    "watch.title": "Assistindo · {title}",
+    "watch.prompt": ("Você está assistindo: um jogador do computador em cada lugar. Esta partida não conta nas "
+                     "suas estatísticas."),
+    "watch.face_up": "Todas as mãos viradas para cima",
+    "watch.take": "Jogar a mão do Sul",
+    "watch.refused": "Você está assistindo a esta partida. Toque em Jogar a mão do Sul para jogar.",
+    "watch.taken": "A partir de agora você joga a mão do Sul. Esta partida não conta nas suas estatísticas.",
+    "watch.hand": {"one": "Mão de {name}, {n} carta", "other": "Mão de {name}, {n} cartas"},
+    "watch.seat_hand": "Mão de {name}: {cards}",
+    "watch.started": "Você está assistindo: um jogador do computador em cada lugar.",
 }

@@ -783,4 +783,18 @@ MESSAGES: dict[str, Any] = {
     "save.check.phase": "fas", "save.check.to_act": "tur", "save.check.hand_number": "givnummer",
     "save.check.dealer": "givare", "save.check.hands": "händer", "save.check.scores": "poäng",
     "save.check.bags": "överstick",
+    # Titta på: en datorspelare på varje plats (ui/settings.py watch).
+    "dialog.watch": "Titta på: en datorspelare på varje plats",
+    "dialog.watch_help": "Du ser datorspelarna spela; ett spel du tittar på räknas inte i din statistik.",
+    "dialog.face_up": "Visa alla händer",
+    "dialog.face_up_help": "Av: du ser bara Syds kort, så som Syd ser dem.",
+    "watch.title": "Du tittar · {title}",
+    "watch.prompt": "Du tittar på: en datorspelare på varje plats. Det här spelet räknas inte i din statistik.",
+    "watch.face_up": "Alla händer med framsidan upp",
+    "watch.take": "Spela Syds hand",
+    "watch.refused": "Du tittar på det här spelet. Tryck på Spela Syds hand för att spela.",
+    "watch.taken": "Från och med nu spelar du Syds hand. Det här spelet räknas inte i din statistik.",
+    "watch.hand": {"one": "{name}s hand, {n} kort", "other": "{name}s hand, {n} kort"},
+    "watch.seat_hand": "{name}s hand: {cards}",
+    "watch.started": "Du tittar på: en datorspelare på varje plats.",
 }

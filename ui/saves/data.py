@@ -63,6 +63,9 @@ def settings_to_dict(s: S.Settings) -> dict[str, Any]:
         "trick_clear": s.trick_clear,
         "sound": s.sound,
         "names": list(s.names),
+        "watch": s.watch,
+        "level0": s.level0,
+        "face_up": s.face_up,
     }
 
 
@@ -110,6 +113,12 @@ def settings_from_dict(data: Any) -> S.Settings:
     names = data.get("names", [])
     if isinstance(names, list) and any(names):
         s = dataclasses.replace(s, names=tuple(S.clean_name(n) for n in names[:players]))
+    if data.get("watch") is True:
+        s = dataclasses.replace(s, watch=True)
+    if data.get("face_up") is True:
+        s = dataclasses.replace(s, face_up=True)
+    if data.get("level0") in S.LEVELS:
+        s = dataclasses.replace(s, level0=data["level0"])
     problem = S.check(s)
     if problem:
         raise SaveError(t("saves.settings.refused", problem=problem))
@@ -207,6 +216,8 @@ def ui_state(controller: Any) -> dict[str, Any]:
         out["dialog"] = settings_to_dict(controller.draft)
     if m is not None and not ui.hold_trick and controller._held is not None and controller._held == _hold_key(m):
         out["held"] = True  # the trick just taken has been shown already
+    if getattr(controller, "watched", False):
+        out["watched"] = True  # watched once, then played: still counted in no statistics
     return out
 
 
@@ -235,6 +246,8 @@ def restore_ui(controller: Any, ui: dict[str, Any]) -> None:
         controller.ui = dataclasses.replace(controller.ui, **changes)
     if ui.get("held") is True:
         controller._held = _hold_key(m)
+    if ui.get("watched") is True:
+        controller.watched = True
     if isinstance(ui.get("dialog"), dict):
         try:
             controller.draft = settings_from_dict(ui["dialog"])

@@ -105,6 +105,7 @@ class Saves:
         self.game_id = ""
         self.link_settings: S.Settings | None = None  # a link's game, when a saved one was resumed instead
         self._match: Match | None = None  # the match object last saved
+        self._match_watched = False  # ...and whether it was watched (it then counts in no statistics)
         self._signature: Any = None
         self._settings_saved: S.Settings | None = None
         self._busy = False  # putting a match on the table: no saving half-way
@@ -182,7 +183,8 @@ class Saves:
                     self._signature = None  # write it again in the current version
                 elif pos.match.phase == "game_over":
                     self._finish(pos.match)  # counted already, unless the page closed in between
-                if self.link and self.link != pos.link and S.rules_for(wanted) != pos.match.rules:
+                if self.link and self.link != pos.link and (
+                        S.rules_for(wanted) != pos.match.rules or wanted.watch != pos.settings.watch):
                     self.link_settings = wanted
                     buttons.append(Button("link-game", "", t("saves.note.link_button")))
                     problems.append("link")
@@ -281,6 +283,7 @@ class Saves:
             self._busy = False
         self.game_id = pos.game_id
         self._match = pos.match
+        self._match_watched = c.watched
         self._signature = self._sign()
         if note:
             self.say(note)
@@ -311,10 +314,12 @@ class Saves:
             return
         new_match = m is not self._match
         if new_match:
-            previous = self._match
+            previous, previous_watched = self._match, self._match_watched
             self.game_id = secrets.token_hex(8)
             self._match = m
-            if previous is not None and previous.phase != "game_over" and previous.hand_number >= 1:
+            self._match_watched = c.watched
+            if previous is not None and previous.phase != "game_over" and previous.hand_number >= 1 and \
+                    not previous_watched:
                 self._add_stats(previous.game, {"abandoned": 1})
         self._signature = signature
         if not self.enabled:
@@ -452,7 +457,10 @@ class Saves:
             self._failed(e)
 
     def _finish(self, m: Match) -> None:
-        """A game just ended (or was found ended): count it once, keep it in the history."""
+        """A game just ended (or was found ended): count it once, keep it in the
+        history. A watched game (ui/controller.py ``watched``) is neither."""
+        if self.controller.watched:
+            return
         stats = self.stats()
         if self.game_id in stats["counted"]:
             return
@@ -569,7 +577,8 @@ class Saves:
     def _load(self, pos: Position) -> None:
         pos.settings = self._our_language(pos.settings)
         previous = self.controller.match
-        if previous is not None and previous.phase != "game_over" and previous.hand_number >= 1:
+        if previous is not None and previous.phase != "game_over" and previous.hand_number >= 1 and \
+                not self.controller.watched:
             self._add_stats(previous.game, {"abandoned": 1})
         if pos.counted:  # finished before: review only, never counted here
             self._add_stats(pos.match.game, {}, pos.game_id)
