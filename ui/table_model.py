@@ -125,6 +125,9 @@ class SeatModel:
     score: str  # running score of the seat or its side
     cards_left: int
     status: str  # "thinking", "passed", "" ...
+    # Watch mode with every hand shown: the seat's cards by suit, (suit letter, ranks), and their names.
+    open_hand: tuple[tuple[str, str], ...] = ()
+    open_hand_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,12 @@ class UiState:
     show_help: bool = False  # the rules page is open
     claims: bool = False  # the table offers "Claim the rest"
     cues: tuple[tuple[int, str], ...] = ()  # the Announcer's sounds (ui/announce.py cues)
+    open_hands: tuple[int, ...] = ()  # watch mode, every hand shown: each seat's cards (the controller's)
+
+
+def you(ui: UiState) -> int:
+    """The seat the table's words call "you": the human's, none (-1) while watching."""
+    return -1 if ui.settings.watch else ui.human
 
 
 def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
@@ -246,12 +255,14 @@ def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
             score = str(v.scores[s])
             hand_points = str(hearts_points(v.taken[s], v.rules))
         level = ""
-        if s != ui.human:
+        if s != you(ui):
             lv = ui.settings.levels[(s - 1) % len(ui.settings.levels)] if ui.settings.levels else "normal"
-            level = t("level." + lv)
+            level = t("level." + (ui.settings.level0 if s == ui.human else lv))
         status = ""
         if v.to_act == s and v.phase in ("pass", "bid", "play", "draw", "moon"):
-            status = t("seat.your_turn") if s == ui.human else t("seat.thinking")
+            status = t("seat.your_turn") if s == you(ui) else t("seat.thinking")
+        open_hand = _open_hand(ui.open_hands[s]) if s != ui.human and s < len(ui.open_hands) else ()
+        open_label = t("watch.seat_hand", name=names[s], cards=sorted_cards(ui.open_hands[s])) if open_hand else ""
         out.append(
             SeatModel(
                 seat=s,
@@ -271,9 +282,22 @@ def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
                 score=score,
                 cards_left=v.hand_sizes[s],
                 status=status,
+                open_hand=open_hand,
+                open_hand_label=open_label,
             )
         )
     return tuple(out)
+
+
+def _open_hand(mask: int) -> tuple[tuple[str, str], ...]:
+    """A hand shown face up at its seat, a line a suit as in a bridge diagram:
+    (suit letter, ranks high to low), spades first, empty suits left out."""
+    lines = []
+    for suit in (3, 2, 1, 0):
+        ranks = [c % 13 for c in range(2 * DECK_SIZE) if (mask >> c) & 1 and (c % DECK_SIZE) // 13 == suit]
+        if ranks:
+            lines.append((SUIT_LETTER[suit], " ".join(RANK_SHORT[r] for r in sorted(ranks, reverse=True))))
+    return tuple(lines)
 
 
 # --------------------------------------------------------------------- trick
@@ -312,7 +336,7 @@ def _trick(v: Any, ui: UiState, names: list[str]) -> TrickModel:
         draws = tuple((seat, c) for r, seat, c in v.cut if r == last_round)
         if v.phase == "deal":
             label = t("cut.deals", name=names[v.dealer])
-            if v.dealer == ui.human:
+            if v.dealer == you(ui):
                 label = t("cut.you_deal")
             return TrickModel("cut", label, _trick_cards(v, draws, names, v.dealer, ui.human))
         label = t("cut.cutting")
@@ -325,13 +349,13 @@ def _trick(v: Any, ui: UiState, names: list[str]) -> TrickModel:
                           _trick_cards(v, v.trick, names, None, ui.human))
     if ui.hold_trick and v.last_trick is not None:
         pairs, winner = v.last_trick
-        label = t("trick.you_take") if winner == ui.human else t("trick.takes", name=names[winner])
+        label = t("trick.you_take") if winner == you(ui) else t("trick.takes", name=names[winner])
         tx, ty = toward(seat_angle(winner, v.players, ui.human))
         return TrickModel("taken", label, _trick_cards(v, pairs, names, winner, ui.human), tx, ty)
     if v.phase == "play":
         total = tricks_per_hand(v.rules)
         number = v.trick_number + 1
-        label = (t("trick.you_lead", number=number, total=total) if v.to_act == ui.human
+        label = (t("trick.you_lead", number=number, total=total) if v.to_act == you(ui)
                  else t("trick.leads", number=number, total=total, name=names[v.to_act]))
         return TrickModel("empty", label, ())
     return TrickModel("empty", "", ())
@@ -341,7 +365,7 @@ def _last_trick(v: Any, ui: UiState, names: list[str]) -> LastTrick | None:
     if not ui.show_last or v.last_trick is None:
         return None
     pairs, winner = v.last_trick
-    label = t("last.by_you") if winner == ui.human else t("last.by", name=names[winner])
+    label = t("last.by_you") if winner == you(ui) else t("last.by", name=names[winner])
     return LastTrick(label, _trick_cards(v, pairs, names, winner, ui.human))
 
 
@@ -391,7 +415,7 @@ def _hand(v: Any, ui: UiState) -> Hand:
 
 def waits_for_click(v: Any, ui: UiState) -> bool:
     """A finished trick stays until you click Next trick (the trick_clear setting)."""
-    return (ui.hold_trick and ui.settings.trick_clear == "click" and v.last_trick is not None
+    return (ui.hold_trick and ui.settings.trick_clear == "click" and v.last_trick is not None and not ui.settings.watch
             and not (v.phase == "play" and v.to_act == ui.human))
 
 
@@ -399,6 +423,11 @@ def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
     me = ui.human
     mine = v.to_act == me
     rules = v.rules
+    if ui.settings.watch:
+        return Controls("watch", t("watch.prompt"), (
+            Choice("watch-face-up", "", t("watch.face_up"), True, ui.settings.face_up),
+            Choice("watch-take", "", t("watch.take")),
+        ))
     if waits_for_click(v, ui):
         return Controls("continue", t("trick.continue_prompt"),
                         (Choice("continue", "", t("trick.continue"), True, primary=True),))
@@ -475,7 +504,7 @@ def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
 
 def _status(v: Any, ui: UiState, names: list[str]) -> tuple[str, str]:
     """(status line, awaiting)."""
-    me = ui.human
+    me = you(ui)
     who = names[v.to_act] if v.to_act is not None else ""
     mine = v.to_act == me
     phase = v.phase
@@ -554,10 +583,20 @@ def _mark_hint(c: Controls, hinted: tuple[int, ...]) -> Controls:
 def build_table(v: Any, ui: UiState) -> TableModel:
     """The whole table for the human's seat view ``v``."""
     names = player_names(v.players, ui.settings.names) if ui.human == 0 else [f"Seat {s}" for s in range(v.players)]
-    status, awaiting = _status(v, ui, names)
     s = ui.settings
+    if s.watch:  # a computer player in seat 0 too: it goes by its compass name
+        names[ui.human] = t("compass.0")
+    status, awaiting = _status(v, ui, names)
+    if s.watch and awaiting not in ("next", "over"):
+        awaiting = ""  # a watcher is waited for only between hands
     preset_t = f" · {t(f'preset.{v.game}.{s.preset}')}" if s.game == v.game else ""
     title = t("title", game=t("game." + v.game), preset=preset_t, n=v.players, target=v.rules.target)
+    hand = _hand(v, ui)
+    if s.watch:
+        title = t("watch.title", title=title)
+        hand = replace(hand, cards=tuple(replace(c, playable=False, hinted=False) for c in hand.cards),
+                       label=t("watch.hand", name=names[ui.human], n=len(hand.cards) + hand.face_down),
+                       mode="view" if hand.cards else "none")
     return TableModel(
         title=title,
         game=v.game,
@@ -565,13 +604,13 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         awaiting=awaiting,
         status=status,
         message=ui.message,
-        notice=_notice(v, ui, names),
+        notice="" if s.watch else _notice(v, ui, names),
         seats=_seats(v, ui, names),
         trick=_trick(v, ui, names),
-        hand=_hand(v, ui),
+        hand=hand,
         controls=_mark_hint(_controls(v, ui, names), hinted_actions(ui)),
         sheet=build_sheet(v, ui, names),
-        summary=None if ui.hold_trick else build_summary(v, ui, names),
+        summary=None if ui.hold_trick else build_summary(v, replace(ui, human=you(ui)), names),
         last_trick=_last_trick(v, ui, names),
         last_trick_available=v.last_trick is not None and v.phase == "play",
         speed=s.speed,
@@ -582,7 +621,7 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         announcements=ui.announcements,
         deck=s.deck,
         decks=tuple((k, t("deck." + k)) for k in DECKS),
-        hint_available=ui.hints and v.to_act == ui.human and awaiting in HINT_PHASES,
+        hint_available=ui.hints and v.to_act == you(ui) and awaiting in HINT_PHASES,
         undo_available=ui.can_undo and not s.strict,
         trick_clear=s.trick_clear,
         strict=s.strict,
