@@ -141,7 +141,7 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
 def winner_text(v: Any, ui: Any, names: list[str]) -> str:
     if not v.winners:
         return ""
-    mine = v.side_of(ui.human) in v.winners
+    mine = ui.human >= 0 and v.side_of(ui.human) in v.winners  # -1: a watcher, no one is "you"
     if mine:
         return t("win.you") if not (v.game == "spades" and v.rules.partnership) else t("win.you_partner")
     sides = [side_name(v, w, names) for w in v.winners]
