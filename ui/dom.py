@@ -259,6 +259,9 @@ class TableView:
                 stats,
                 self.d.el("p", {"class": "seat-cards"}, msg("dom.cards", n=s.cards_left))
                 if not s.is_you and s.cards_left else None,
+                self.d.el("div", {"class": "seat-hand", "role": "img", "aria-label": s.open_hand_label},
+                          *[self.d.el("span", {"class": f"suit-line suit-{suit}"}, self.d.suit(suit, "pip"), ranks)
+                            for suit, ranks in s.open_hand]) if s.open_hand else None,
                 self.d.el("p", {"class": "seat-status"}, s.status) if s.status else None,
             )
             nodes.append(node)
