@@ -266,3 +266,25 @@ async def until_watcher(c, stop, limit=500):
 
 async def finish_watching(c):
     await until_watcher(c, lambda m: m.phase == "game_over")
+
+
+def test_a_watch_link_over_a_saved_game_offers_to_watch_instead():
+    async def go():
+        backend = MemoryStorage()
+        c, s, _ = make(backend)
+        s.boot()
+        await until_human(c)
+        own = c.match
+        c2, s2, _ = make(MemoryStorage(dict(backend.items)), query="?watch=1")
+        s2.boot()
+        assert c2.match.seed == own.seed and not c2.settings.watch  # the game in progress comes back first
+        note = s2.note()
+        assert note is not None and [b.cmd for b in note.buttons] == ["link-game"]
+        s2.command("link-game")
+        assert c2.settings.watch and c2.model().title.startswith("Watching")
+        # The player's own game, left for watching, is abandoned as by any new game.
+        assert s2.stats()["games"]["hearts"]["abandoned"] == 1
+        c.generation += 1
+        c2.generation += 1
+
+    run(go())

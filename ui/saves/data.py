@@ -41,7 +41,7 @@ EXPORT_VERSION = 1
 IMPORT_MAX_BYTES = 2_000_000  # a picked file larger than this is refused unread (ui/saves/dom.py)
 IMPORT_MAX_CHARS = 2_000_000  # and a text longer than this, however it came (UTF-8: at most one per byte)
 COUNTED_IDS = 50  # finished games remembered so that none is counted twice
-LINK_PARAMS = ("game", "preset", "players", "target", "level", "seed")  # what makes a link's game
+LINK_PARAMS = ("game", "preset", "players", "target", "level", "seed", "watch")  # what makes a link's game
 
 
 # --------------------------------------------------------------------- settings
