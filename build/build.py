@@ -540,6 +540,7 @@ def build(
     precompile: bool = True,
     startup_marks: bool = True,
     all_wasm_exports: bool = False,
+    keep_dead_code: bool = False,
     compress: bool = True,
 ) -> dict:
     """Build the site from ``src`` into ``out``; return its file list (files.json).
@@ -548,8 +549,9 @@ def build(
     index.html; ``precompile`` ships the precompiled standard library and
     game; ``startup_marks`` marks the functions a start calls for eager
     compilation; ``all_wasm_exports`` ships Pyodide's wasm with every export
-    (build/wasm_exports.py); ``compress`` writes the .br and .gz copies
-    (precompress).
+    (build/wasm_exports.py); ``keep_dead_code`` leaves in the functions that
+    only the cut exports reached (build/wasm_dead_code.py); ``compress``
+    writes the .br and .gz copies (precompress).
     """
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
@@ -585,6 +587,7 @@ def build(
         config,
         marks,
         None if all_wasm_exports else wasm_readers,
+        keep_dead_code,
     )
     shutil.copyfile(src / "index.html", out / "index.html")
     if csp_meta:
@@ -677,6 +680,11 @@ def main() -> None:
         action="store_true",
         help="ship Pyodide's wasm with every export, as npm has it (build/wasm_exports.py)",
     )
+    parser.add_argument(
+        "--keep-dead-code",
+        action="store_true",
+        help="leave in the wasm's functions that only the cut exports reached (build/wasm_dead_code.py)",
+    )
     args = parser.parse_args()
     build(
         args.out.resolve(),
@@ -685,6 +693,7 @@ def main() -> None:
         precompile=not args.no_precompile,
         startup_marks=not args.no_startup_marks,
         all_wasm_exports=args.all_wasm_exports,
+        keep_dead_code=args.keep_dead_code,
         compress=not args.no_compress,
     )
 

@@ -37,7 +37,8 @@ from typing import NoReturn
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "build") not in sys.path:  # read through runpy.run_path (tests, bench/)
     sys.path.insert(0, str(ROOT / "build"))
-import wasm_exports  # noqa: E402 (after the path it needs)
+import wasm_dead_code  # noqa: E402 (after the path it needs)
+import wasm_exports  # noqa: E402
 
 STARTUP_FUNCTIONS = ROOT / "build" / "startup-functions.json"
 EAGER = ROOT / "build" / "eager.mjs"
@@ -407,6 +408,7 @@ def copy_runtime(
     config: dict,
     marks: dict[str, list[str]],
     wasm_readers: list[Path] | None = None,
+    dead_code: bool = False,
 ) -> str:
     """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path.
 
@@ -415,7 +417,9 @@ def copy_runtime(
     ``wasm_readers``: the page's other scripts that may call Pyodide's wasm
     by an export's name; the wasm keeps only the exports they and the glue
     name, and the glue assigns only those (build/wasm_exports.py). None
-    ships both as npm has them.
+    ships both as npm has them. ``dead_code``: leave in the functions that
+    only the cut exports reached (build/wasm_dead_code.py takes them out
+    when npm installed binaryen).
     """
     staging = out / "runtime" / f".{package}"
     edited = {}  # file name -> its content as shipped, before the marks
@@ -427,6 +431,11 @@ def copy_runtime(
                 glue, wasm = wasm_exports.cut(glue, wasm, [path.read_text(encoding="utf-8") for path in wasm_readers])
             except wasm_exports.WasmError as error:
                 die(f"cannot cut the exports of Pyodide's wasm ({error}); build with --all-wasm-exports")
+            if not dead_code and wasm_dead_code.available():
+                try:
+                    wasm = wasm_dead_code.without_dead_code(wasm)
+                except wasm_dead_code.DeadCodeError as error:
+                    die(f"cannot take the dead code out of Pyodide's wasm ({error}); build with --keep-dead-code")
         module = patched((src / "pyodide.mjs").read_bytes().decode("utf-8"), PYODIDE_PATCHES, "pyodide.mjs")
         edited = {  # bytes: no newline translation
             "pyodide.asm.mjs": glue.encode("utf-8"),

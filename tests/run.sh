@@ -5,7 +5,7 @@
 # installs what is missing (.venv, node_modules, Pyodide wheels, Chromium),
 # then runs, without stopping at the first failure:
 #   lint     ruff check (settings in pyproject.toml)
-#   cpython  pytest game, ui and docs (doctests) tests/engine tests/bots
+#   cpython  pytest game, ui and docs (doctests) tests/engine tests/bots tests/build
 #            tests/ui on the developer's CPython (property tests derandomized;
 #            BAZA_PROFILE=long bash tests/run.sh for a deeper, random run)
 #   pyodide  game doctests and tests/engine inside Pyodide, on the
@@ -74,7 +74,7 @@ run() { # run NAME COMMAND...: run a test part, remember it if it fails
 run lint .venv/bin/ruff check --quiet .
 
 cpython_dirs=(game ui)  # the docstring examples of the engine's API and of the table's
-for dir in tests/engine tests/bots tests/ui; do
+for dir in tests/engine tests/bots tests/ui tests/build; do
   if has_tests "$dir"; then cpython_dirs+=("$dir"); else echo "(no tests in $dir yet)"; fi
 done
 if [ ${#cpython_dirs[@]} -gt 0 ]; then

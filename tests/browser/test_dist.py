@@ -163,22 +163,31 @@ def test_a_build_with_all_wasm_exports_ships_npm_s_wasm(all_exports):
 
 def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
     """build/wasm_exports.py: the shipped wasm is npm's with a shorter export
-    section and nothing else changed (the code and data byte for byte), and
-    no script of the page names an export it no longer has, by its own name,
-    its glue variable or its Module key. The memory, the table and the tags
-    stay; most of the 8,500 symbols meant for side modules go."""
-    wasm_exports = build_runtime()["wasm_exports"]
+    section and nothing else changed (the code and data byte for byte), then
+    without the functions only the dropped exports reached
+    (build/wasm_dead_code.py, when npm installed binaryen), and no script
+    of the page names an export it no longer has, by its own name, its glue
+    variable or its Module key. The memory, the table and the tags stay;
+    most of the 8,500 symbols meant for side modules go."""
+    runtime = build_runtime()
+    wasm_exports, dead_code = runtime["wasm_exports"], runtime["wasm_dead_code"]
     (folder,) = (dist / "runtime").glob("pyodide-*")
     npm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
     shipped = (folder / "pyodide.asm.wasm").read_bytes()
     every = wasm_exports.exports(npm)
     kept = {name for name, _, _ in wasm_exports.exports(shipped)}
-    npm_sections, shipped_sections = wasm_exports.sections(npm), wasm_exports.sections(shipped)
-    assert [s[0] for s in npm_sections] == [s[0] for s in shipped_sections]
-    for (section_id, start, end), (_, start2, end2) in zip(npm_sections, shipped_sections, strict=True):
+    cut = wasm_exports.with_exports(npm, kept)
+    assert shipped == (dead_code.without_dead_code(cut) if dead_code.available() else cut)
+    npm_sections, cut_sections = wasm_exports.sections(npm), wasm_exports.sections(cut)
+    assert [s[0] for s in npm_sections] == [s[0] for s in cut_sections]
+    for (section_id, start, end), (_, start2, end2) in zip(npm_sections, cut_sections, strict=True):
         if section_id != wasm_exports.EXPORT_SECTION:  # every other section byte for byte
-            assert npm[start:end] == shipped[start2:end2], section_id
-    assert [e for e in every if e[0] in kept] == wasm_exports.exports(shipped)  # same kinds, indexes, order
+            assert npm[start:end] == cut[start2:end2], section_id
+    assert [e for e in every if e[0] in kept] == wasm_exports.exports(cut)  # same kinds, indexes, order
+    # The dead-code pass renumbers the functions, not the exports' names and kinds.
+    assert [e[:2] for e in wasm_exports.exports(cut)] == [e[:2] for e in wasm_exports.exports(shipped)]
+    if dead_code.available():
+        assert len(shipped) < len(cut) - 400_000  # 562 kB of Pyodide 314.0.7's code was dead
     assert {name for name, kind, _ in every if kind not in wasm_exports.SYMBOLS} <= kept  # memory, table, tags
     assert len(kept) < 2_000 and len(every) > 8_000, (len(kept), len(every))
     # No shipped script (after GLUE_PATCHES, the marks, PyScript's edits and
