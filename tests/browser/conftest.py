@@ -4,11 +4,9 @@ Playwright cannot download its own browsers here, so it launches the system
 Chromium (CHROMIUM env var, else /usr/bin/chromium) through executable_path.
 """
 
-import json
 import os
 import runpy
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -19,7 +17,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))  # tests/build/build_helpers.py
+from build_helpers import ROOT, build_from, build_site, copy_sources, file_list  # noqa: E402, F401 (for the tests)
+
 ARTIFACTS = ROOT / "test-artifacts"
 # The very server that `bash build/play.sh` runs (loaded by path: build/ is no package).
 make_server = runpy.run_path(str(ROOT / "build" / "serve.py"))["make_server"]
@@ -58,35 +58,6 @@ def wait_ready(page) -> None:
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=READY_TIMEOUT_MS)
 
 
-SOURCES = ["index.html", "pyscript.toml", "assets", "game", "ui"]  # what build.py --src reads
-
-
-def copy_sources(dest: Path) -> Path:
-    """A snapshot of the site's sources, to build from with build.py --src."""
-    dest.mkdir(parents=True)
-    for name in SOURCES:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(ROOT / name, dest / name)
-    return dest
-
-
-def build_from(src: Path, out: Path, *options: str) -> dict:
-    """Run build/build.py on src into out; return the build's files.json."""
-    subprocess.run(
-        [sys.executable, str(ROOT / "build" / "build.py"), "--src", str(src), "--out", str(out), *options],
-        check=True,
-        capture_output=True,
-    )
-    return file_list(out)
-
-
-def file_list(dist: Path) -> dict:
-    """A build's files.json: its version and every file with URL, size and hash."""
-    return json.loads((dist / "files.json").read_text(encoding="utf-8"))
-
-
 def chromium_path() -> str:
     path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not Path(path).is_file():
@@ -97,12 +68,7 @@ def chromium_path() -> str:
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory) -> Path:
     """A fresh build of the site, made once per test session."""
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run(
-        [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out)],
-        check=True,
-    )
-    return out
+    return build_site(tmp_path_factory.mktemp("dist"))
 
 
 # Every port a server of this session has had. The shared browser keeps each
