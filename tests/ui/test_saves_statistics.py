@@ -7,10 +7,11 @@ import json
 import random
 
 import pytest
-from saves_helpers import HEARTS, SPADES, finish, finished_game, make, play_until, until_human
+from saves_helpers import HEARTS, SPADES, finish, finished_game, human_move, make, play_until, until_human
 from ui_helpers import run
 
 from game.bots import choose
+from game.save import match_to_dict
 from game.state import new_match
 from ui.saves.data import COUNTED_IDS, add_result, empty_stats, game_result, valid_stats
 from ui.saves.store import MemoryStorage, SaveError
@@ -101,6 +102,59 @@ def test_abandoned_games_and_reset_asks_first():
         s.command("reset-yes")
         assert s.stats()["games"] == empty_stats()["games"]
         assert s.panel().message == "The statistics are back to zero."
+        c.generation += 1
+
+    run(go())
+
+
+def test_loading_a_copy_of_the_game_in_progress_is_not_abandoning_it():
+    async def go():
+        c, s, backend = make()
+        s.boot()
+        await play_until(c, lambda c, t: t.awaiting == "play")
+        _, copy = s.export_current()
+        human_move(c, c.model())  # the table goes on past the copy
+        await until_human(c)
+        assert s.import_text(copy)
+        assert "does not count as abandoned" in s.confirm().text
+        s.command("import-yes")
+        assert match_to_dict(c.match)["actions"] == json.loads(copy)["match"]["actions"]  # back where the file was
+        assert s.stats()["games"]["hearts"]["abandoned"] == 0
+        # A bare engine save of the same game has no id: the same deal and moves tell.
+        bare = json.dumps(json.loads(copy)["match"])
+        human_move(c, c.model())
+        await until_human(c)
+        game_id = s.game_id
+        assert s.import_text(bare) and "does not count as abandoned" in s.confirm().text
+        s.command("import-yes")
+        assert s.stats()["games"]["hearts"]["abandoned"] == 0 and s.game_id == game_id
+        # Another game over it is abandoning it.
+        other = json.dumps(match_to_dict(new_match("hearts", "standard", seed=99)))
+        human_move(c, c.model())
+        await until_human(c)
+        assert s.import_text(other) and "which then counts as abandoned" in s.confirm().text
+        s.command("import-yes")
+        assert s.stats()["games"]["hearts"]["abandoned"] == 1
+        c.generation += 1
+
+    run(go())
+
+
+def test_a_new_files_question_does_not_keep_the_last_files_refusal():
+    async def go():
+        c, s, backend = make()
+        s.boot()
+        await play_until(c, lambda c, t: t.awaiting == "play")
+        s.command("open")
+        _, good = s.export_current()
+        assert not s.import_text("{not json", "bad.json")
+        assert s.panel().message.startswith("bad.json was not loaded")
+        assert s.note().text.startswith("bad.json was not loaded")
+        assert s.import_text(good, "good.json") and s.confirm() is not None
+        assert s.panel().message == ""
+        assert s.note() is None or "bad.json" not in s.note().text
+        s.command("confirm-no")
+        assert s.panel().message == ""
         c.generation += 1
 
     run(go())

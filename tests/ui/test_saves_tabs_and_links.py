@@ -84,6 +84,25 @@ def test_a_tab_that_missed_the_event_does_not_overwrite_a_newer_game():
     run(go())
 
 
+def test_a_tab_that_missed_the_event_says_so_when_its_click_was_the_other_tabs_move():
+    """b missed a's card and its player clicks the same card: b shows a's
+    game, which went on past that card, and says why the table jumped."""
+    async def go():
+        backend, a, sa, t, b, sb, tb = await two_tabs(until=lambda c, t: t.awaiting == "play")
+        human_move(a, t)
+        await until_human(a)
+        newer = json.loads(backend.items["baza:match"])["data"]["match"]["actions"]
+        played = a.match.plays[len(b.match.plays)]
+        b.command("card", str(played))  # b has not heard of a's move, and makes the same one
+        assert b.match.actions == a.match.actions
+        assert json.loads(backend.items["baza:match"])["data"]["match"]["actions"] == newer  # nothing overwritten
+        assert sb.note() is not None and sb.note().text.startswith("This game went on in another tab")
+        a.generation += 1
+        b.generation += 1
+
+    run(go())
+
+
 def test_a_new_game_in_another_tab_is_shown():
     async def go():
         backend, a, sa, _, b, sb, _ = await two_tabs()

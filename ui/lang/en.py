@@ -273,6 +273,8 @@ MESSAGES: dict[str, Any] = {
     "saves.import.browser": "{name} was not loaded: the browser could not read it.",
     "saves.import.title": "Load this game?",
     "saves.import.text": "{game}. It replaces the game in progress ({current}), which then counts as abandoned.",
+    "saves.import.same": ("{game}. It is the game in progress ({current}) as the file keeps it: it goes on "
+                          "from there and does not count as abandoned."),
     "saves.import.yes": "Load it",
     "saves.import.loaded": "Loaded: {game}.",
     # The note under the top bar

@@ -334,6 +334,8 @@ MESSAGES: dict[str, Any] = {
     "saves.import.browser": "{name} no se ha cargado: el navegador no ha podido leerlo.",
     "saves.import.title": "¿Cargar esta partida?",
     "saves.import.text": "{game}. Sustituye a la partida en curso ({current}), que pasará a contar como abandonada.",
+    "saves.import.same": ("{game}. Es la partida en curso ({current}) tal como la guarda el archivo: sigue "
+                          "desde ahí y no cuenta como abandonada."),
     "saves.import.yes": "Cargarla",
     "saves.import.loaded": "Cargada: {game}.",
     "saves.note.blocked": ("Este navegador no deja que Baza guarde nada aquí (almacenamiento bloqueado o ventana "

@@ -652,6 +652,8 @@ MESSAGES: dict[str, Any] = {
     "saves.import.title": "Carregar esta partida?",
     "saves.import.text": ("{game}. Esta partida substitui a partida em andamento ({current}), "
                           "que passa a contar como abandonada."),
+    "saves.import.same": ("{game}. É a partida em andamento ({current}) como o arquivo a guardou: ela "
+                          "continua dali e não conta como abandonada."),
     "saves.import.yes": "Carregar",
     "saves.import.loaded": "Partida carregada: {game}.",
     # The note under the top bar

@@ -531,6 +531,8 @@ MESSAGES: dict[str, Any] = {
     "saves.import.browser": "{name} lästes inte in: webbläsaren kunde inte läsa den.",
     "saves.import.title": "Läsa in det här spelet?",
     "saves.import.text": "{game}. Det ersätter det pågående spelet ({current}), som då räknas som avbrutet.",
+    "saves.import.same": ("{game}. Det är det pågående spelet ({current}) som filen har sparat det: det "
+                          "fortsätter därifrån och räknas inte som avbrutet."),
     "saves.import.yes": "Läs in det",
     "saves.import.loaded": "Inläst: {game}.",
     "saves.note.blocked": ("Den här webbläsaren låter inte Baza spara något här (blockerad lagring eller ett "

@@ -422,6 +422,18 @@ def human_moved(ours: Match, theirs: Match, human: int) -> bool:
     return False
 
 
+def position_at(m: Match, n: int) -> Match:
+    """``m`` as it stood after its first ``n`` actions (``m`` itself if it has
+    no more), replayed from its rules and seed. A hand dealt by hand cannot be
+    replayed: ``m`` itself then."""
+    if n >= len(m.actions) or m.custom_deal:
+        return m
+    earlier = Match(m.rules, seed=m.seed)
+    for action in m.actions[:max(n, 0)]:
+        earlier.apply(action)
+    return earlier
+
+
 # --------------------------------------------------------------------- export and import
 
 

@@ -61,6 +61,7 @@ from .data import (
     game_result,
     human_moved,
     link_params,
+    position_at,
     read_import,
     read_position,
     restore_ui,
@@ -102,6 +103,7 @@ class Saves:
         self.enabled = True  # False once storage is unavailable
         self.full = False  # the last write failed for lack of space
         self.last_raw: str | None = None  # the match text this tab last wrote or took over
+        self._saved_actions = 0  # ...and how many actions its match had: what this tab last showed as saved
         self.game_id = ""
         self.link_settings: S.Settings | None = None  # a link's game, when a saved one was resumed instead
         self._match: Match | None = None  # the match object last saved
@@ -284,6 +286,7 @@ class Saves:
         self.game_id = pos.game_id
         self._match = pos.match
         self._match_watched = c.watched
+        self._saved_actions = len(pos.match.actions)
         self._signature = self._sign()
         if note:
             self.say(note)
@@ -358,6 +361,7 @@ class Saves:
             if current is not None and current != self.last_raw and self._newer(current, data):
                 return False  # another tab moved on: its game is now on the table
             self.last_raw = self.store.save("match", data)
+            self._saved_actions = len(self.controller.match.actions)
             if self.store.trimmed:
                 n, self.store.trimmed = self.store.trimmed, 0
                 self.full = False
@@ -417,7 +421,12 @@ class Saves:
             return False
         ours = self.controller.match
         same_game = pos.game_id == self.game_id
-        moved = not same_game or ours is None or human_moved(ours, pos.match, self.controller.ui.human)
+        # Compared with the position this tab last saved, not with the one on
+        # the table: a click made here since (the one being dropped) may be
+        # the very move the person made in the other tab, and the table
+        # still jumps past what this tab showed.
+        moved = not same_game or ours is None or \
+            human_moved(position_at(ours, self._saved_actions), pos.match, self.controller.ui.human)
         self.last_raw = raw
         pos.settings = self._our_language(pos.settings)
         if not same_game:
@@ -555,9 +564,10 @@ class Saves:
             return False
         m = self.controller.match
         if m is not None and m.phase != "game_over" and m.hand_number >= 1:
+            self._clear_import_message()  # the last file's refusal is not this file's
             self._pending = pos
-            self.confirm_ = Confirm(t("saves.import.title"),
-                                    t("saves.import.text", game=describe(pos.match), current=describe(m)),
+            text = "saves.import.same" if self._same_game(pos) else "saves.import.text"
+            self.confirm_ = Confirm(t("saves.import.title"), t(text, game=describe(pos.match), current=describe(m)),
                                     Button("import-yes", "", t("saves.import.yes"), primary=True))
             self._changed()
             return True
@@ -568,6 +578,24 @@ class Saves:
         self.panel_message = text
         self.say(text, level="info" if ok else "problem")
 
+    def _clear_import_message(self) -> None:
+        """Take the last import's sentence off the dialog, and off the note if it is still there."""
+        if self.panel_message and self.note_ is not None and self.note_.text == self.panel_message:
+            self.say("")
+        self.panel_message = ""
+
+    def _same_game(self, pos: Position) -> bool:
+        """True if ``pos`` is the game on the table: its id, or (a bare engine
+        save has none) its rules and deal with one's moves leading to the other's."""
+        m = self.controller.match
+        if m is None:
+            return False
+        if pos.game_id == self.game_id:
+            return True
+        n = min(len(m.actions), len(pos.match.actions))
+        return not m.custom_deal and pos.match.rules == m.rules and pos.match.seed == m.seed and \
+            pos.match.actions[:n] == m.actions[:n]
+
     def _our_language(self, settings: S.Settings) -> S.Settings:
         """settings with this table's language: a game taken from another tab
         or a file never changes the language this page speaks (only the
@@ -577,7 +605,9 @@ class Saves:
     def _load(self, pos: Position) -> None:
         pos.settings = self._our_language(pos.settings)
         previous = self.controller.match
-        if previous is not None and previous.phase != "game_over" and previous.hand_number >= 1 and \
+        if self._same_game(pos):
+            pos.game_id = self.game_id  # a copy of this very game: not abandoned, and counted once
+        elif previous is not None and previous.phase != "game_over" and previous.hand_number >= 1 and \
                 not self.controller.watched:
             self._add_stats(previous.game, {"abandoned": 1})
         if pos.counted:  # finished before: review only, never counted here
