@@ -67,11 +67,13 @@ import re
 import runpy
 import shutil
 import subprocess
+import sys
 import tomllib
 import zipfile
 from pathlib import Path
 
 from runtime import (  # build/ is first on sys.path: the script's folder
+    StaleStartupList,
     copy_runtime,
     core_chunk,
     die,
@@ -542,6 +544,7 @@ def build(
     all_wasm_exports: bool = False,
     keep_dead_code: bool = False,
     compress: bool = True,
+    speed_edits: bool = True,
 ) -> dict:
     """Build the site from ``src`` into ``out``; return its file list (files.json).
 
@@ -551,8 +554,13 @@ def build(
     compilation; ``all_wasm_exports`` ships Pyodide's wasm with every export
     (build/wasm_exports.py); ``keep_dead_code`` leaves in the functions that
     only the cut exports reached (build/wasm_dead_code.py); ``compress``
-    writes the .br and .gz copies (precompress).
+    writes the .br and .gz copies (precompress). Without ``speed_edits``
+    the runtime is npm's files with the required edits only
+    (build/runtime.py's Edit kinds): no speed edit, no marks, every wasm
+    export, the dead code kept.
     """
+    if not speed_edits:
+        startup_marks, all_wasm_exports, keep_dead_code = False, True, True
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
     if not pyscript_src.is_dir() or not pyodide_src.is_dir():
@@ -574,7 +582,9 @@ def build(
     marks = startup_functions(versions, copied) if startup_marks else {}
     if all_wasm_exports:  # the list is of the glue that assigns only the named exports
         marks.pop("pyodide/pyodide.asm.mjs", None)  # so it gets V8's file-wide hint instead
-    pyscript_dir = copy_runtime(out, "pyscript", versions["pyscript"], pyscript_src, pyscript_names, config, marks)
+    pyscript_dir = copy_runtime(
+        out, "pyscript", versions["pyscript"], pyscript_src, pyscript_names, config, marks, speed=speed_edits
+    )
     # Who may call the wasm's exports by name besides the glue: Pyodide's
     # module, PyScript (as shipped) and our loader.
     wasm_readers = [pyodide_src / "pyodide.mjs", LOADER_TEMPLATE, *sorted((out / pyscript_dir).glob("*.js"))]
@@ -588,6 +598,7 @@ def build(
         marks,
         None if all_wasm_exports else wasm_readers,
         keep_dead_code,
+        speed_edits,
     )
     shutil.copyfile(src / "index.html", out / "index.html")
     if csp_meta:
@@ -685,17 +696,33 @@ def main() -> None:
         action="store_true",
         help="leave in the wasm's functions that only the cut exports reached (build/wasm_dead_code.py)",
     )
-    args = parser.parse_args()
-    build(
-        args.out.resolve(),
-        args.src.resolve(),
-        args.csp_meta,
-        precompile=not args.no_precompile,
-        startup_marks=not args.no_startup_marks,
-        all_wasm_exports=args.all_wasm_exports,
-        keep_dead_code=args.keep_dead_code,
-        compress=not args.no_compress,
+    parser.add_argument(
+        "--no-speed-edits",
+        action="store_true",
+        help="npm's runtime files with the required edits only (build/runtime.py's Edit kinds): for a new release",
     )
+    parser.add_argument(
+        "--stale-marks",
+        choices=["fail", "warn"],
+        default="fail",
+        help="a build/startup-functions.json of other files stops the build (fail, for CI) or is left out (warn)",
+    )
+    args = parser.parse_args()
+    options = {
+        "precompile": not args.no_precompile,
+        "startup_marks": not args.no_startup_marks,
+        "all_wasm_exports": args.all_wasm_exports,
+        "keep_dead_code": args.keep_dead_code,
+        "compress": not args.no_compress,
+        "speed_edits": not args.no_speed_edits,
+    }
+    try:
+        build(args.out.resolve(), args.src.resolve(), args.csp_meta, **options)
+    except StaleStartupList as stale:
+        if args.stale_marks != "warn":
+            raise
+        print(f"{stale.code}\nbuild: WARNING: building without the start-up marks (slower starts)", file=sys.stderr)
+        build(args.out.resolve(), args.src.resolve(), args.csp_meta, **{**options, "startup_marks": False})
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "build") not in sys.path:  # read through runpy.run_path (tests, bench/)
@@ -56,6 +56,24 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+# What an edit is for. A required edit makes the page work at all (under the
+# strict CSP, embedded with storage refused, with our loader); a speed edit
+# only makes it start sooner, and `build.py --no-speed-edits` leaves every
+# one of them out: the page then runs on npm's files with the required
+# edits alone, which is what to ship when a new release of PyScript or
+# Pyodide breaks a speed edit's pattern (docs/UPGRADING.md).
+REQUIRED, SPEED = "required", "speed"
+
+
+class Edit(NamedTuple):
+    """One edit of a runtime file: ``old`` (found exactly once) becomes ``new``."""
+
+    why: str
+    old: str
+    new: str
+    kind: str  # REQUIRED or SPEED
+
+
 # A relative file name inside a string literal of a PyScript chunk:
 # `from"./core-X.js"`, `import("./toml-Y.js")`, `new URL("./xterm.css", ...)`.
 CHUNK_REF = re.compile(r"""["'`]\./([\w.-]+\.(?:m?js|css))["'`]""")
@@ -64,8 +82,8 @@ PLUGIN_REF = re.compile(r"""["']?([\w-]+)["']?:\(\)=>import\(["']\./([\w.-]+\.js
 
 # Edits to PyScript's core chunk, each applied exactly once or the build fails
 # (a new PyScript release must be looked at again, not patched blindly).
-CORE_PATCHES = [
-    (
+CORE_PATCHES: list[Edit] = [
+    Edit(
         # PyScript's bootstrap is a Python script that holds the 14 sources of
         # its package as string literals (30 kB) and writes each with
         # pathlib: Pyodide tokenizes, parses and compiles it, and Python
@@ -87,8 +105,9 @@ CORE_PATCHES = [
         'const e=c?[c]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
         'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={},b="py"===t&&e===vo;'
         'return ko(r,e,"codeBeforeRun",n,b),ko(r,e,"codeBeforeRunAsync",n,b),',
+        SPEED,
     ),
-    (
+    Edit(
         # PyScript compiles its worker hooks with Function() while it boots,
         # even on a page without workers: under a Content-Security-Policy
         # without 'unsafe-eval' the page never starts. The hook is only ever
@@ -100,6 +119,7 @@ CORE_PATCHES = [
         '{const c=e[`_${t}`]||(t.endsWith("Async")?async(e,t,...n)=>{for(const r of n)await r(e,t)}'
         ":(e,t,...n)=>{for(const r of n)r(e,t)}),f=(w,x)=>c(w,x,...n);"
         "return f.toString=()=>`(w,x)=>(${r})(w,x,...[${s}])`,f}",
+        REQUIRED,
     ),
     # PyScript opens IndexedDB while it boots (its package cache, and the
     # handles of pyscript.fs) and cannot start without it. Browsers refuse
@@ -108,44 +128,49 @@ CORE_PATCHES = [
     # blog must still play, only without saves. So a refused IndexedDB
     # becomes an empty, forgetful one (Baza loads no packages and uses no
     # pyscript.fs), with no uncaught error. tests/browser/test_embed.py.
-    (
+    Edit(
         "let a refused IndexedDB reject with its error, once",
         "onerror(e){n(e),this.dispatchEvent(e)}",  # re-dispatching the event throws
         "onerror(e){n(e.target.error)}",
+        REQUIRED,
     ),
-    (
+    Edit(
         "not report a refused IndexedDB as an unhandled rejection, and close it quietly",
         "return e})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
         "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}async close(){(await this.#e).close()}",
         "return e}),this.#e.catch(()=>{})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
         "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}"
         "async close(){(await this.#e.catch(()=>null))?.close()}",
+        REQUIRED,
     ),
-    (
+    Edit(
         "start with an empty package cache when IndexedDB is refused",
         "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
         "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})",
         "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
         "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)}).catch(()=>{})",
+        REQUIRED,
     ),
 ]
 
 
 # Edits to Pyodide's own module, pyodide.mjs, each applied exactly once or the
 # build fails, as CORE_PATCHES.
-PYODIDE_PATCHES = [
-    (
+PYODIDE_PATCHES: list[Edit] = [
+    Edit(
         # loadPyodide() fetches its standard library from stdLibURL. The
         # loader fetches the build's start zip itself, early, and checks it
         # (size, SHA-256) before Python may use it: it hands Pyodide the
         # promise of those bytes instead of a URL, so that the zip is
         # downloaded once and the stock zip not at all before the table is
-        # ready. A string is fetched as before.
+        # ready. A string is fetched as before. Required: the loader hands
+        # over bytes.
         "let the standard library be given as bytes",
         "function he(e){let t=j(e);",
         'function he(e){let t=typeof e=="string"?j(e):e;',
+        REQUIRED,
     ),
-    (
+    Edit(
         # Pyodide writes the standard library's zip (2.5 MB) into its file
         # system as a copy, and the downloaded bytes stay in memory until a
         # garbage collection. V8 counts every buffer, the WebAssembly
@@ -156,25 +181,28 @@ PYODIDE_PATCHES = [
         "let the file system keep the standard library's zip",
         "n.FS.writeFile(`/lib/python${i}${s}.zip`,r)",
         "n.FS.writeFile(`/lib/python${i}${s}.zip`,r,{canOwn:!0})",
+        SPEED,
     ),
 ]
 
 
 # Edits to Pyodide's Emscripten glue, each applied exactly once or the build
 # fails, as CORE_PATCHES.
-GLUE_PATCHES = [
-    (
+GLUE_PATCHES: list[Edit] = [
+    Edit(
         # A restore copies the snapshot's whole memory (31 MB, half of it
         # zeros) into the WebAssembly memory, from a buffer the loader had to
         # unpack first. The loader's _restoreMemory option writes the stored
         # pages straight into that memory instead (build/pyodide-loader.mjs,
         # restoreMemory); without the option Pyodide copies as before (the
-        # Worker that makes the snapshot never restores one).
+        # Worker that makes the snapshot never restores one). Required: the
+        # loader hands a restore the snapshot's head only.
         "let the loader write a restored snapshot's memory",
         "l=JSON.parse(s);return Module.HEAP8.set(t),l}",
         "l=JSON.parse(s);return API.config._restoreMemory?API.config._restoreMemory(Module,t):Module.HEAP8.set(t),l}",
+        REQUIRED,
     ),
-    (
+    Edit(
         # Emscripten's dynamic linker gives every function the main module
         # exports a slot in the function table, and each of its symbols a
         # WebAssembly.Global in its table of symbols (GOT), for side modules
@@ -199,8 +227,9 @@ GLUE_PATCHES = [
         "var value=exports[symName];var entry=GOTOwn[symName];if(entry&&entry.value!=-1)continue;"
         'if(typeof value=="function"){if(entry)entry.value=addFunction(value);else GOTLazy.set(symName,value)}'
         'else if(typeof value.value=="number"){if(entry)entry.value=value;else GOTLazy.set(symName,+value)}}};',
+        SPEED,
     ),
-    (
+    Edit(
         # addFunction first looks a function up among those in the table;
         # the first lookup maps the whole table, a function object made for
         # each of its thousands of slots (5-23 ms of every start, run 70).
@@ -218,8 +247,9 @@ GLUE_PATCHES = [
         "var tableMapped=false;var getFunctionAddress=func=>{functionsInTableMap??=new WeakMap;"
         'if(!tableMapped&&typeof func.sig!="string"){tableMapped=true;updateTableMap(0,wasmTable.length)}'
         "return functionsInTableMap.get(func)||0};",
+        SPEED,
     ),
-    (
+    Edit(
         # Pyodide's call trampoline is a wasm function made just before it
         # is added, so it cannot be in the table yet: it takes a fresh slot,
         # the one addFunction would give it, without a lookup (which would
@@ -228,13 +258,15 @@ GLUE_PATCHES = [
         "return addFunction(trampolineInstance.exports.trampoline_call)}",
         "var fresh=trampolineInstance.exports.trampoline_call,slot=getEmptyTableSlot();"
         "setWasmTableEntry(slot,fresh);(functionsInTableMap??=new WeakMap).set(fresh,slot);return slot}",
+        SPEED,
     ),
-    (
+    Edit(
         "link the main module's symbols lazily",
         "updateGOT(origExports);",
         "linkMainExports(origExports);",
+        SPEED,
     ),
-    (
+    Edit(
         # reportUndefinedSymbols puts about 260 JavaScript functions into
         # the function table, each wrapped in a wasm module of its own: 10-20
         # ms of every start in Chromium (docs/PERFORMANCE.md, run 57). Their
@@ -248,8 +280,9 @@ GLUE_PATCHES = [
         "var wrapped=convertJsFunctionToWasm(func,sig);setWasmTableEntry(ret,wrapped)}",
         "if(wrapperBatch){wrapperBatch.push([ret,func,sig])}"
         "else{var wrapped=convertJsFunctionToWasm(func,sig);setWasmTableEntry(ret,wrapped)}}",
+        SPEED,
     ),
-    (
+    Edit(
         "wrap the JavaScript functions of reportUndefinedSymbols in one module",
         "var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){",
         "var wrapperBatch=null;"
@@ -272,6 +305,7 @@ GLUE_PATCHES = [
         "var part=batch.slice(start,start+64);var wrapped=convertJsFunctionsToWasm(part);"
         "part.forEach(([slot],i)=>setWasmTableEntry(slot,wrapped[i]))}}};"
         "var reportEachUndefinedSymbol=()=>{for(var[symName,entry]of Object.entries(GOT)){",
+        SPEED,
     ),
 ]
 
@@ -329,16 +363,19 @@ def pyscript_files(src: Path, config: dict) -> list[str]:
     return sorted(seen)
 
 
-def patched(text: str, patches: list[tuple[str, str, str]], name: str) -> str:
-    """``text`` with each (why, old, new) edit made, each ``old`` found exactly once."""
-    for why, old, new in patches:
+def patched(text: str, patches: list[Edit], name: str, speed: bool = True) -> str:
+    """``text`` with each edit made, each ``old`` found exactly once; the speed edits only if ``speed``."""
+    for why, old, new, kind in patches:
+        if kind == SPEED and not speed:
+            continue
         if text.count(old) != 1:
-            die(f"cannot {why}: pattern found {text.count(old)} times in {name}")
+            hint = " (or build with --no-speed-edits)" if kind == SPEED else ""
+            die(f"cannot {why}: pattern found {text.count(old)} times in {name}{hint}")
         text = text.replace(old, new)
     return text
 
 
-def patch_core(path: Path, disabled: set[str]) -> None:
+def patch_core(path: Path, disabled: set[str], speed: bool = True) -> None:
     """Apply CORE_PATCHES, and take disabled plugins out of the plugin table.
 
     PyScript skips a plugin that the config disables (`"!py-editor"`) only
@@ -346,7 +383,7 @@ def patch_core(path: Path, disabled: set[str]) -> None:
     MicroPython, which this page never runs. Without their entries in the
     table no code imports them, and dist/ need not hold them.
     """
-    text = patched(path.read_text(encoding="utf-8"), CORE_PATCHES, path.name)
+    text = patched(path.read_text(encoding="utf-8"), CORE_PATCHES, path.name, speed)
     for name in sorted(disabled - {"error"}):  # error is imported even when off
         entry = re.compile(rf"""(["']?){re.escape(name)}\1:\(\)=>import\(["']\./[\w.-]+\.js["']\),?""")
         text, count = entry.subn("", text)
@@ -356,6 +393,16 @@ def patch_core(path: Path, disabled: set[str]) -> None:
 
 
 RECORD_AGAIN = "record them again: .venv/bin/python bench/startup_functions.py"
+
+
+class StaleStartupList(SystemExit):
+    """build/startup-functions.json is not of these files: it stops the build,
+    unless the build is told to go on without the marks (build.py
+    --stale-marks warn, as build/play.sh does)."""
+
+
+def stale(message: str) -> NoReturn:
+    raise StaleStartupList(f"build: {message}")
 
 
 def startup_functions(versions: dict[str, str], files: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -372,11 +419,11 @@ def startup_functions(versions: dict[str, str], files: dict[str, list[str]]) -> 
     for package, version in versions.items():
         if recorded.get(package) != version:
             was = recorded.get(package)
-            die(f"{STARTUP_FUNCTIONS.name} was recorded for {package} {was}, not {version}: {RECORD_AGAIN}")
+            stale(f"{STARTUP_FUNCTIONS.name} was recorded for {package} {was}, not {version}: {RECORD_AGAIN}")
     copied = {f"{package}/{name}" for package, names in files.items() for name in names}
     unknown = sorted(set(recorded["files"]) - copied)
     if unknown:
-        die(f"{STARTUP_FUNCTIONS.name} lists {unknown}, which the build does not copy: {RECORD_AGAIN}")
+        stale(f"{STARTUP_FUNCTIONS.name} lists {unknown}, which the build does not copy: {RECORD_AGAIN}")
     return recorded["files"]
 
 
@@ -392,7 +439,7 @@ def mark_startup(path: Path, logical: str, keys: list[str]) -> None:
         die(f"build/eager.mjs failed on {logical}:\n{result.stderr.strip()}")
     report = json.loads(result.stdout)
     if report["missing"]:
-        die(
+        stale(
             f"{len(report['missing'])} of the functions {STARTUP_FUNCTIONS.name} lists for {logical} are not in it"
             f" (such as {report['missing'][:3]}); after an upgrade of Pyodide or PyScript, or a change of their"
             f" patches, {RECORD_AGAIN}"
@@ -409,6 +456,7 @@ def copy_runtime(
     marks: dict[str, list[str]],
     wasm_readers: list[Path] | None = None,
     dead_code: bool = False,
+    speed: bool = True,
 ) -> str:
     """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path.
 
@@ -419,12 +467,14 @@ def copy_runtime(
     name, and the glue assigns only those (build/wasm_exports.py). None
     ships both as npm has them. ``dead_code``: leave in the functions that
     only the cut exports reached (build/wasm_dead_code.py takes them out
-    when npm installed binaryen).
+    when npm installed binaryen). ``speed``: make the speed edits (Edit's
+    kind) and V8's file-wide hint; without them the files are npm's with
+    the required edits only.
     """
     staging = out / "runtime" / f".{package}"
     edited = {}  # file name -> its content as shipped, before the marks
     if package == "pyodide":
-        glue = patched((src / "pyodide.asm.mjs").read_bytes().decode("utf-8"), GLUE_PATCHES, "pyodide.asm.mjs")
+        glue = patched((src / "pyodide.asm.mjs").read_bytes().decode("utf-8"), GLUE_PATCHES, "pyodide.asm.mjs", speed)
         wasm = (src / "pyodide.asm.wasm").read_bytes()
         if wasm_readers is not None:  # cut from the glue as it will run: its patches may name exports too
             try:
@@ -436,7 +486,7 @@ def copy_runtime(
                     wasm = wasm_dead_code.without_dead_code(wasm)
                 except wasm_dead_code.DeadCodeError as error:
                     die(f"cannot take the dead code out of Pyodide's wasm ({error}); build with --keep-dead-code")
-        module = patched((src / "pyodide.mjs").read_bytes().decode("utf-8"), PYODIDE_PATCHES, "pyodide.mjs")
+        module = patched((src / "pyodide.mjs").read_bytes().decode("utf-8"), PYODIDE_PATCHES, "pyodide.mjs", speed)
         edited = {  # bytes: no newline translation
             "pyodide.asm.mjs": glue.encode("utf-8"),
             "pyodide.asm.wasm": wasm,
@@ -450,11 +500,11 @@ def copy_runtime(
         else:
             shutil.copyfile(src / name, staging / name)
         if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
-            patch_core(staging / name, disabled_plugins(config))
+            patch_core(staging / name, disabled_plugins(config), speed)
         logical = f"{package}/{name}"
         if logical in marks:
             mark_startup(staging / name, logical, marks[logical])
-        elif logical == "pyodide/pyodide.asm.mjs":
+        elif logical == "pyodide/pyodide.asm.mjs" and speed:
             (staging / name).write_bytes(EAGER_HINT + (staging / name).read_bytes())
     return publish(out, staging, names, f"{package}-{version}")
 

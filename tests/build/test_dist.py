@@ -79,7 +79,7 @@ def test_service_worker_knows_this_build(dist):
 def npm_pyodide_with(name: str, patches: list[tuple[str, str, str]]) -> str:
     """npm's Pyodide file ``name`` with ``patches`` (build/runtime.py's), each found there once."""
     text = (ROOT / "node_modules" / "pyodide" / name).read_text(encoding="utf-8")
-    for why, old, new in patches:
+    for why, old, new, _kind in patches:
         assert text.count(old) == 1, why
         text = text.replace(old, new)
     return text
@@ -444,7 +444,7 @@ def test_pyscript_core_chunk_has_each_edit_of_the_build(dist, tmp_path):
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     runtime["patch_core"](edited, runtime["disabled_plugins"](config))
     text = edited.read_text(encoding="utf-8")
-    for why, old, new in runtime["CORE_PATCHES"]:
+    for why, old, new, _kind in runtime["CORE_PATCHES"]:
         assert text.count(new) == 1, why
         assert old in new or old not in text, why
     listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]

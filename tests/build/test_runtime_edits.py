@@ -1,0 +1,138 @@
+"""The build's edits of PyScript's and Pyodide's files, required or for speed, without a browser.
+
+A new release of either package breaks an edit's pattern: the build then
+stops and names the edit. A speed edit can be left out (build.py
+--no-speed-edits) and the page still works on npm's files with the required
+edits alone (tests/browser/test_runtime_edits.py plays on such a build).
+"""
+
+import json
+import os
+import runpy
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from build_helpers import ROOT, build_from, copy_sources
+
+NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
+NPM_PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+
+
+def runtime() -> dict:
+    return runpy.run_path(str(ROOT / "build" / "runtime.py"))
+
+
+def npm_files(names: dict) -> dict[str, str]:
+    """The npm file each list of edits applies to, as text."""
+    chunk = names["core_chunk"](NPM_PYSCRIPT)
+    return {
+        "CORE_PATCHES": chunk.read_text(encoding="utf-8"),
+        "PYODIDE_PATCHES": (NPM_PYODIDE / "pyodide.mjs").read_text(encoding="utf-8"),
+        "GLUE_PATCHES": (NPM_PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8"),
+    }
+
+
+def test_every_edit_says_what_it_is_for_and_finds_its_pattern_once_in_npm_s_file():
+    names = runtime()
+    for key, text in npm_files(names).items():
+        for edit in names[key]:
+            assert edit.kind in (names["REQUIRED"], names["SPEED"]), edit.why
+            assert text.count(edit.old) == 1, f"{key}: {edit.why}"
+            assert edit.old != edit.new and edit.new not in text, f"{key}: {edit.why}"
+    kinds = {key: [edit.kind for edit in names[key]] for key in npm_files(names)}
+    # What the page cannot work without: no eval under the strict CSP, a
+    # refused IndexedDB survived, the loader's bytes and its restore.
+    required = {key: [e.why for e in names[key] if e.kind == names["REQUIRED"]] for key in kinds}
+    assert required == {
+        "CORE_PATCHES": [
+            "compile worker hooks without eval (strict CSP)",
+            "let a refused IndexedDB reject with its error, once",
+            "not report a refused IndexedDB as an unhandled rejection, and close it quietly",
+            "start with an empty package cache when IndexedDB is refused",
+        ],
+        "PYODIDE_PATCHES": ["let the standard library be given as bytes"],
+        "GLUE_PATCHES": ["let the loader write a restored snapshot's memory"],
+    }
+
+
+def test_a_broken_pattern_stops_the_build_unless_it_is_a_speed_edit_left_out():
+    names = runtime()
+    glue = npm_files(names)["GLUE_PATCHES"]
+    speed = next(e for e in names["GLUE_PATCHES"] if e.kind == names["SPEED"])
+    required = next(e for e in names["GLUE_PATCHES"] if e.kind == names["REQUIRED"])
+    moved = glue.replace(speed.old, speed.old.replace("var", "let", 1) or "x")
+    with pytest.raises(SystemExit, match=f"cannot {speed.why}: pattern found 0 times.*--no-speed-edits"):
+        names["patched"](moved, names["GLUE_PATCHES"], "pyodide.asm.mjs")
+    lean = names["patched"](moved, names["GLUE_PATCHES"], "pyodide.asm.mjs", speed=False)
+    assert required.new in lean and speed.new not in lean
+    broken = glue.replace(required.old, "")
+    with pytest.raises(SystemExit, match=f"cannot {required.why}") as stop:
+        names["patched"](broken, names["GLUE_PATCHES"], "pyodide.asm.mjs", speed=False)
+    assert "--no-speed-edits" not in str(stop.value)
+
+
+def with_required_edits(text: str, edits) -> str:
+    for edit in edits:
+        if edit.kind == "required":
+            text = text.replace(edit.old, edit.new)
+    return text
+
+
+def test_a_build_without_speed_edits_is_npm_s_files_with_the_required_edits(tmp_path):
+    names = runtime()
+    out = tmp_path / "dist"
+    build_from(copy_sources(tmp_path / "src"), out, "--no-speed-edits", "--no-compress")
+    (pyodide,) = (out / "runtime").glob("pyodide-*")
+    (pyscript,) = (out / "runtime").glob("pyscript-*")
+    assert (pyodide / "pyodide.asm.wasm").read_bytes() == (NPM_PYODIDE / "pyodide.asm.wasm").read_bytes()
+    for name, key in [("pyodide.asm.mjs", "GLUE_PATCHES"), ("pyodide.mjs", "PYODIDE_PATCHES")]:
+        npm = (NPM_PYODIDE / name).read_text(encoding="utf-8")
+        assert (pyodide / name).read_text(encoding="utf-8") == with_required_edits(npm, names[key]), name
+    chunk = names["core_chunk"](NPM_PYSCRIPT)
+    edited = tmp_path / chunk.name
+    edited.write_text(with_required_edits(chunk.read_text(encoding="utf-8"), names["CORE_PATCHES"]), encoding="utf-8")
+    # The plugin table's entries for disabled plugins go too (pyscript.toml's
+    # choice, not an edit of npm's text): patch_core with no edits of its own.
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    module = names["patch_core"].__globals__  # run_path's answer is a copy of it
+    saved, module["CORE_PATCHES"] = module["CORE_PATCHES"], []
+    try:
+        names["patch_core"](edited, names["disabled_plugins"](config))
+    finally:
+        module["CORE_PATCHES"] = saved
+    assert (pyscript / chunk.name).read_text(encoding="utf-8") == edited.read_text(encoding="utf-8")
+    # Nothing marked, no file-wide hint: the scripts are parsed as npm ships them.
+    assert not [p.name for p in out.rglob("*js") if p.read_bytes().startswith(b"//# allFunctions")]
+
+
+def build_root(tmp: Path) -> Path:
+    """A copy of build/ beside the repository's node_modules, to build with an edited start-up list."""
+    root = tmp / "root"
+    shutil.copytree(ROOT / "build", root / "build", ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    listed = json.loads((root / "build" / "startup-functions.json").read_text(encoding="utf-8"))
+    listed["pyodide"] = "0.0.1"
+    (root / "build" / "startup-functions.json").write_text(json.dumps(listed), encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("mode", ["fail", "warn"])
+def test_a_stale_start_up_list_stops_ci_and_only_warns_in_play_sh(tmp_path, mode):
+    root = build_root(tmp_path)
+    src = copy_sources(tmp_path / "src")
+    command = [sys.executable, str(root / "build" / "build.py"), "--src", str(src), "--out", str(tmp_path / "out")]
+    command += ["--no-compress", "--no-precompile", "--keep-dead-code", "--stale-marks", mode]
+    run = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert "recorded for pyodide 0.0.1" in run.stderr
+    if mode == "fail":
+        assert run.returncode != 0 and not (tmp_path / "out" / "files.json").exists()
+    else:
+        assert run.returncode == 0, run.stderr
+        assert "WARNING: building without the start-up marks" in run.stderr
+        (glue,) = (tmp_path / "out" / "runtime").glob("pyodide-*/pyodide.asm.mjs")
+        assert glue.read_bytes().startswith(b"//# allFunctionsCalledOnLoad")  # V8's hint instead of the marks
+    assert "--stale-marks warn" in (ROOT / "build" / "play.sh").read_text(encoding="utf-8")
