@@ -14,6 +14,12 @@
 //
 // A download that fails names its file and offers to try again.
 //
+// In a frame sandboxed without allow-same-origin the page's origin is
+// "null", so every file of the game is another origin's: the game plays
+// there (unsaved) when the host sends CORS headers (docs/HOSTING.md), and
+// where it does not, the first file refused says so at once, with a link
+// that opens the game in a tab of its own.
+//
 // Python is not running yet, so these few words cannot come from the
 // catalogues of ui/lang/: they are here in the same four languages, picked
 // as ui/i18n.py picks them (a ?lang= in the link, else the browser's).
@@ -25,6 +31,8 @@
       download: "Baza could not download {file} ({reason}). Check the connection and try again.",
       retry: "Try again",
       bar: "Downloading the game",
+      sandbox: "Baza cannot load its files in this frame: the page that embeds it leaves out allow-same-origin.",
+      open: "Open the game in a new tab",
     },
     es: {
       loading: "Preparando la mesa…",
@@ -32,6 +40,8 @@
       download: "Baza no pudo descargar {file} ({reason}). Revisa la conexión y vuelve a intentarlo.",
       retry: "Reintentar",
       bar: "Descargando el juego",
+      sandbox: "Baza no puede cargar sus archivos en este marco: la página que lo incrusta omite allow-same-origin.",
+      open: "Abrir el juego en una pestaña nueva",
     },
     pt: {
       loading: "Preparando a mesa…",
@@ -39,6 +49,8 @@
       download: "O Baza não conseguiu baixar {file} ({reason}). Verifique a conexão e tente de novo.",
       retry: "Tentar de novo",
       bar: "Baixando o jogo",
+      sandbox: "O Baza não consegue carregar os seus arquivos neste quadro: a página que o incorpora omite allow-same-origin.",
+      open: "Abrir o jogo em uma nova aba",
     },
     sv: {
       loading: "Dukar fram spelbordet…",
@@ -46,6 +58,8 @@
       download: "Baza kunde inte ladda ner {file} ({reason}). Kontrollera anslutningen och försök igen.",
       retry: "Försök igen",
       bar: "Laddar ner spelet",
+      sandbox: "Baza kan inte ladda sina filer i den här ramen: sidan som bäddar in den utelämnar allow-same-origin.",
+      open: "Öppna spelet i en ny flik",
     },
   };
   const wanted = [new URLSearchParams(location.search).get("lang") || "", ...(navigator.languages || [])];
@@ -108,9 +122,21 @@
   // Files the loader can do without (the start zip: it then starts from
   // the stock one): their failure only moves the bar on.
   const spare = new Set((start.spare || []).map(absolute));
+  // A frame sandboxed without allow-same-origin (not a file:// page, whose
+  // origin is "null" too): to it every file here is another origin's.
+  const sandboxed = self.origin === "null" && location.protocol !== "file:";
+  // The game in a tab of its own: this address without what only a frame uses.
+  const ownTab = () => {
+    const url = new URL(location.href);
+    for (const name of ["embed", "id", "host"]) url.searchParams.delete(name);
+    return url.href;
+  };
   // A failure's sentence and the button that loads the page again; shown
   // again once the body is there, if it came before (a preload can fail
-  // while the page is still parsed).
+  // while the page is still parsed). In a sandboxed frame, the link to the
+  // game's own tab too (a sandbox without allow-popups blocks its click,
+  // one without allow-popups-to-escape-sandbox sandboxes the new tab too;
+  // its address can always be copied from its context menu).
   let failureText = null;
   const showFailure = () => {
     say(failureText);
@@ -120,12 +146,40 @@
       retry.hidden = false;
       retry.addEventListener("click", () => location.reload(), { once: true });
     }
+    const text = byId("loading-text");
+    if (root.dataset.sandboxed === "true" && text && !byId("loading-open")) {
+      const link = document.createElement("a");
+      link.id = "loading-open";
+      link.className = "loading-open";
+      link.href = link.title = ownTab();
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = words.open;
+      text.after(link);
+    }
   };
   const fail = (text) => {
     if (failed || ready()) return;
     failed = true;
     root.dataset.failed = "true";
     failureText = text;
+    if (sandboxed) {
+      // Most likely the host refused the frame its files (no CORS headers):
+      // said at once. The page's own address, asked for with CORS, then
+      // tells; if it comes, the failure was another one, and says so.
+      root.dataset.sandboxed = "true";
+      failureText = words.sandbox;
+      performance.mark("baza:sandbox-refused"); // when: tests/browser/test_sandbox_and_saves.py
+      plainFetch(location.href, { method: "HEAD", cache: "no-store" }).then(
+        () => {
+          delete root.dataset.sandboxed;
+          byId("loading-open")?.remove();
+          failureText = text;
+          showFailure();
+        },
+        () => {},
+      );
+    }
     showFailure();
   };
   // A download that failed: its name and why.
@@ -189,7 +243,13 @@
   }
 
   // A first visit: ask for the big files now (as the loader and Pyodide will).
-  if (!navigator.serviceWorker?.controller) {
+  let controlled = false;
+  try {
+    controlled = Boolean(navigator.serviceWorker?.controller);
+  } catch {
+    // a sandboxed frame: reading it throws (SecurityError), and no worker controls it
+  }
+  if (!controlled) {
     const head = document.head;
     for (const path of start.preload) {
       const link = document.createElement("link");

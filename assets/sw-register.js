@@ -9,7 +9,12 @@
 // new worker take over, and the page reloads into the new version. Until
 // then the open page keeps running on the files of its own build.
 (() => {
-  const sw = navigator.serviceWorker;
+  let sw;
+  try {
+    sw = navigator.serviceWorker;
+  } catch {
+    return; // a frame sandboxed without allow-same-origin: reading it throws (SecurityError)
+  }
   if (!sw || !window.isSecureContext) return; // http:// other than localhost: online only
 
   let reloading = false;

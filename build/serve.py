@@ -120,9 +120,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         versioned = path.lstrip("/").startswith("runtime/") or "v=" in query.split("&")[0]
         self.send_header("Cache-Control", IMMUTABLE if versioned else "no-cache")
         # Cross-origin isolation lets PyScript workers use SharedArrayBuffer
-        # later; every file here is same-origin anyway.
+        # later.
         self.send_header("Cross-Origin-Opener-Policy", "same-origin")
         self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        # A frame sandboxed without allow-same-origin has the opaque origin
+        # "null": to it every file here is cross-origin. Its module scripts
+        # and fetches then need CORS, which `*` grants as GitHub Pages and
+        # Cloudflare Pages do (public files, no credentials); its style
+        # sheets and classic scripts, loaded under the COEP above, need
+        # this CORP. A blog page that itself sends COEP needs it too.
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Cross-Origin-Resource-Policy", "cross-origin")
         if self.server.csp:
             self.send_header("Content-Security-Policy", "; ".join(RECOMMENDED_CSP))
         super().end_headers()
