@@ -205,6 +205,26 @@ def test_a_sandboxed_frame_on_a_host_without_cors_says_so_at_once(browser, dist,
         server.server_close()
 
 
+def test_a_sandboxed_frame_whose_host_sends_cors_names_another_failure_as_it_is(browser, serve, dist, host):
+    """A download that fails for another reason (here: the connection) in
+    such a frame is named as anywhere else, once the host has shown it
+    answers the frame: no word of allow-same-origin."""
+    site = serve(dist)
+    tab = logged(browser.new_page())
+    failing = "**/pyodide.asm.wasm*"
+    tab.route(failing, lambda route: route.abort("connectionfailed"))
+    try:
+        tab.goto(host(sandboxed_frame(f"{site.url}?{GAME}&embed=1&lang=es")))
+        frame = the_frame(tab)
+        expect(frame.locator("html")).to_have_attribute("data-failed", "true", timeout=READY_TIMEOUT_MS)
+        expect(frame.locator("#loading-text")).to_contain_text("no pudo descargar pyodide.asm.wasm")
+        expect(frame.locator("#loading-open")).to_have_count(0)
+        assert frame.locator("html").get_attribute("data-sandboxed") is None
+        expect(frame.get_by_role("button", name="Reintentar")).to_be_visible()
+    finally:
+        tab.close()
+
+
 # ---------------------------------------------------------------- the saves
 
 QUERY = "?game=hearts&preset=standard&speed=instant&seed=41"
