@@ -162,6 +162,47 @@ def test_storage_unavailable_still_plays():
     run(go())
 
 
+class SandboxedWindow:
+    """A page framed with sandbox="allow-scripts" and no allow-same-origin:
+    its origin is "null" and merely reading localStorage throws."""
+
+    origin = "null"
+
+    @property
+    def localStorage(self):  # noqa: N802 (the browser's name)
+        raise RuntimeError("SecurityError: The document is sandboxed and lacks the 'allow-same-origin' flag.")
+
+
+class OtherSiteWindow(SandboxedWindow):
+    """Storage refused for another reason (cookies off, a third-party frame)."""
+
+    origin = "https://games.example"
+
+
+def test_a_sandboxed_frame_plays_unsaved_and_says_why():
+    from ui.saves.dom import LocalStorage
+
+    async def go():
+        backend = LocalStorage(SandboxedWindow())
+        c, s, _ = make(backend)
+        s.boot()
+        t = await until_human(c)
+        assert t.awaiting == "pass" and backend.sandboxed
+        assert s.note().text.startswith("The page that embeds Baza keeps this frame from storing anything")
+        assert s.note().text.endswith("this game will not be saved.")
+        human_move(c, t)  # it plays on, unsaved
+        await until_human(c)
+        c.generation += 1
+
+        backend = LocalStorage(OtherSiteWindow())
+        c, s, _ = make(backend)
+        s.boot()
+        assert not backend.sandboxed and s.note().text.startswith("This browser does not let Baza store anything")
+        c.generation += 1
+
+    run(go())
+
+
 def test_storage_that_breaks_while_playing():
     async def go():
         c, s, backend = make()

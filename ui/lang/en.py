@@ -280,6 +280,8 @@ MESSAGES: dict[str, Any] = {
     # The note under the top bar
     "saves.note.blocked": ("This browser does not let Baza store anything here (blocked storage or a private "
                            "window): this game will not be saved."),
+    "saves.note.sandboxed": ("The page that embeds Baza keeps this frame from storing anything (its sandbox "
+                             "leaves out allow-same-origin): this game will not be saved."),
     "saves.note.link_button": "Start the link's game",
     "saves.note.match": "Your saved game could not be read, so a new game has started.",
     "saves.note.settings": "Your saved settings could not be read: the usual ones are back.",

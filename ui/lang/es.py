@@ -340,6 +340,8 @@ MESSAGES: dict[str, Any] = {
     "saves.import.loaded": "Cargada: {game}.",
     "saves.note.blocked": ("Este navegador no deja que Baza guarde nada aquí (almacenamiento bloqueado o ventana "
                            "privada): esta partida no se guardará."),
+    "saves.note.sandboxed": ("La página que incrusta Baza no deja que este marco guarde nada (su sandbox "
+                             "omite allow-same-origin): esta partida no se guardará."),
     "saves.note.link_button": "Empezar la partida del enlace",
     "saves.note.match": "No se ha podido leer tu partida guardada, así que ha empezado una nueva.",
     "saves.note.settings": "No se han podido leer tus ajustes guardados: vuelven los habituales.",

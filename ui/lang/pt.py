@@ -659,6 +659,8 @@ MESSAGES: dict[str, Any] = {
     # The note under the top bar
     "saves.note.blocked": ("Este navegador não deixa o Baza guardar nada aqui (armazenamento bloqueado ou janela "
                            "anônima): esta partida não será salva."),
+    "saves.note.sandboxed": ("A página que incorpora o Baza não deixa este quadro guardar nada (o sandbox "
+                             "dela omite allow-same-origin): esta partida não será salva."),
     "saves.note.link_button": "Começar a partida do link",
     "saves.note.match": "Não foi possível ler sua partida salva, então uma nova partida começou.",
     "saves.note.settings": "Não foi possível ler suas configurações salvas: as de costume estão de volta.",

@@ -537,6 +537,8 @@ MESSAGES: dict[str, Any] = {
     "saves.import.loaded": "Inläst: {game}.",
     "saves.note.blocked": ("Den här webbläsaren låter inte Baza spara något här (blockerad lagring eller ett "
                            "privat fönster): det här spelet sparas inte."),
+    "saves.note.sandboxed": ("Sidan som bäddar in Baza låter inte den här ramen spara något (dess sandlåda "
+                             "utelämnar allow-same-origin): det här spelet sparas inte."),
     "saves.note.link_button": "Starta länkens spel",
     "saves.note.match": "Ditt sparade spel kunde inte läsas, så ett nytt spel har startat.",
     "saves.note.settings": "Dina sparade inställningar kunde inte läsas: standardinställningarna gäller igen.",

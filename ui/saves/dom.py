@@ -36,6 +36,15 @@ def _quota(error: Exception) -> bool:
     return "QuotaExceeded" in text or "quota" in text.lower()
 
 
+def _opaque(window: Any) -> bool:
+    """True if the page's origin is opaque ("null"): a frame sandboxed
+    without allow-same-origin (the game never runs from a file:// page)."""
+    try:
+        return str(window.origin) == "null"
+    except Exception:
+        return False
+
+
 class LocalStorage:
     """``window.localStorage`` as a :class:`ui.saves.store.Storage`.
 
@@ -48,6 +57,7 @@ class LocalStorage:
     def __init__(self, window: Any) -> None:
         self.area: Any = None
         self.problem = ""
+        self.sandboxed = False  # refused because the page is framed without allow-same-origin
         try:
             area = window.localStorage
             if absent(area):
@@ -56,6 +66,7 @@ class LocalStorage:
             self.area = area
         except Exception as error:  # SecurityError and the like
             self.problem = str(error)
+            self.sandboxed = _opaque(window)
 
     def _area(self) -> Any:
         if self.area is None:

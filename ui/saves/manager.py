@@ -153,7 +153,8 @@ class Saves:
         except StorageError:
             self.enabled = False
             c.new_game(self._fresh(url_settings))
-            self.say(t("saves.note.blocked"), level="problem")
+            sandboxed = getattr(self.store.backend, "sandboxed", False)  # ui/saves/dom.py LocalStorage
+            self.say(t("saves.note.sandboxed" if sandboxed else "saves.note.blocked"), level="problem")
             return
         try:
             stored = self._load_settings(problems)
