@@ -49,11 +49,15 @@
     later.addEventListener("click", () => box.remove());
     box.append(text, button, later);
     document.body.append(box);
-    // Filled after insertion, so that screen readers announce it.
+    // Filled after insertion, so that screen readers announce it; in the
+    // table's language (ui/dom.py writes the words on <html>), English
+    // before the game has drawn itself.
+    const words = document.documentElement.dataset;
+    box.lang = document.documentElement.lang || "en";
     setTimeout(() => {
-      text.textContent = "A new version of Baza is ready.";
-      button.textContent = "Reload";
-      later.textContent = "Later";
+      text.textContent = words.updateText || "A new version of Baza is ready.";
+      button.textContent = words.updateReload || "Reload";
+      later.textContent = words.updateLater || "Later";
     }, 50);
   };
 

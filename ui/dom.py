@@ -21,6 +21,7 @@ from typing import Any
 from .help_model import HelpPage
 from .i18n import t as msg
 from .nodes import Dom, absent
+from .sheet_dom import sheet_table
 from .table_model import (
     Choice,
     Controls,
@@ -226,7 +227,7 @@ class TableView:
             self._focus_turn(t.awaiting)
 
     def _seats(self, seats: tuple[SeatModel, ...]) -> None:
-        nodes = []
+        groups: dict[str, list[tuple[float, Any]]] = {}
         for s in seats:
             cls = ["seat"]
             if s.is_you:
@@ -264,7 +265,13 @@ class TableView:
                             for suit, ranks in s.open_hand]) if s.open_hand else None,
                 self.d.el("p", {"class": "seat-status"}, s.status) if s.status else None,
             )
-            nodes.append(node)
+            groups.setdefault(s.slot, []).append((s.angle, node))
+        # One group per side of the felt (assets/baza.css places them in the
+        # felt's grid), its seats in clockwise order from your left: the
+        # page lists the seats in the order of play, from yours.
+        nodes = [self.d.el("div", {"class": "seat-group", "data-slot": slot},
+                           *[node for _, node in sorted(groups[slot], key=lambda g: g[0])])
+                 for slot in ("you", "left", "top", "right") if slot in groups]
         self._replace(self.get("seats"), nodes)
 
     def _small_card_class(self, c: Any) -> str:
@@ -294,6 +301,8 @@ class TableView:
         cards.setAttribute("aria-label", t.label or msg("dom.on_table"))
         cards.style.setProperty("--tx", f"{t.tx}%")
         cards.style.setProperty("--ty", f"{t.ty}%")
+        if t.size:
+            cards.style.setProperty("--trick-w", t.size)
         kept = {}
         for node in cards.querySelectorAll("li"):
             kept[str(node.getAttribute("data-key"))] = node
@@ -386,6 +395,7 @@ class TableView:
                 "aria-label": f.name,
                 "aria-disabled": "false" if c.playable else "true",
                 "aria-pressed": ("true" if c.selected else "false") if h.mode == "pass" else None,
+                "data-new": msg("dom.new") if c.received else None,
             }
             node = kept.pop(c.key, None)
             if node is None:
@@ -517,29 +527,9 @@ class TableView:
         card.focus()
 
     def _sheet(self, s: ScoreSheet) -> None:
-        d = self.d
-        head1 = d.el("tr", {}, d.el("th", {"scope": "col", "rowspan": "2"}, msg("dom.sheet_hand")))
-        head2 = d.el("tr", {})
-        for name in s.sides:
-            head1.append(d.el("th", {"scope": "colgroup", "colspan": str(len(s.fields)), "class": "side-name"}, name))
-            for f in s.fields:
-                head2.append(d.el("th", {"scope": "col"}, f))
-        body = d.el("tbody", {})
-        for row in s.rows:
-            tr = d.el("tr", {"class": "current" if row.current else None},
-                      d.el("th", {"scope": "row"}, row.label + ("…" if row.current else "")))
-            for cells in row.cells:
-                for i, text in enumerate(cells):
-                    tr.append(d.el("td", {"class": "first" if i == 0 else None}, text))
-            body.append(tr)
-        foot = d.el("tr", {}, d.el("th", {"scope": "row"}, msg("sheet.total")))
-        for total in s.totals:
-            foot.append(d.el("td", {"colspan": str(len(s.fields)), "class": "first"}, total))
-        table = d.el("table", {"class": "sheet"},
-                     d.el("caption", {"class": "visually-hidden"}, msg("dom.sheet")),
-                     d.el("thead", {}, head1, head2), body, d.el("tfoot", {}, foot))
+        table = sheet_table(self.d, s)
         self._replace(self.get("sheet"), [self._scroller(msg("dom.sheet"), table),
-                                          d.el("p", {"class": "sheet-note"}, s.note) if s.note else None])
+                                          self.d.el("p", {"class": "sheet-note"}, s.note) if s.note else None])
 
     def _scroller(self, label: str, table: Any) -> Any:
         """A table that may scroll sideways on a phone: a region in the tab
@@ -657,6 +647,11 @@ class TableView:
             node = doc.querySelector(selector)
             if not absent(node):
                 node.setAttribute(attribute, msg(key))
+        # The notice of a new version (assets/sw-register.js) takes its words from here.
+        root = doc.documentElement
+        for name, key in (("data-update-text", "page.update_ready"), ("data-update-reload", "page.update_reload"),
+                          ("data-update-later", "page.update_later")):
+            root.setAttribute(name, msg(key))
         status = self.get("status")
         if not absent(status):
             status.textContent = msg("page.footer", python=sys.version.split()[0])

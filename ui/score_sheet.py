@@ -31,6 +31,8 @@ class ScoreSheet:
     rows: tuple[SheetRow, ...]
     totals: tuple[str, ...]
     note: str
+    short_fields: tuple[str, ...] = ()  # the fields' headings, abbreviated (the full ones for hover and screen readers)
+    turned: bool = False  # many seats: drawn a row per side, a column per hand
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
     sides = tuple(side_name(v, side, names) for side in range(v.rules.sides))
     rows = []
     if v.game == "spades":
-        fields = (t("sheet.bid"), t("sheet.won"), t("sheet.pts"), t("sheet.total"), t("sheet.bags"))
+        keys = ("bid", "won", "pts", "total", "bags")
         totals = [0] * len(sides)
         for i, rec in enumerate(v.records):
             scores = spades_hand_scores(v, rec)
@@ -116,7 +118,7 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
         if v.rules.bag_limit:
             note = t("sheet.bags_note", limit=v.rules.bag_limit, penalty=v.rules.bag_penalty)
     else:
-        fields = (t("sheet.pts"), t("sheet.total"))
+        keys = ("pts", "total")
         totals = [0] * len(sides)
         for i, rec in enumerate(v.records):
             pts = rec["result"]["points"]
@@ -132,7 +134,12 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
         note = t("sheet.lowest_wins", target=v.rules.target)
     if v.game == "spades":
         note = (note + " " if note else "") + t("sheet.highest_wins", target=v.rules.target)
-    return ScoreSheet(sides, fields, tuple(rows), totals_t, note)
+    fields = tuple(t(f"sheet.{k}") for k in keys)
+    short = tuple(t(f"sheet.{k}_short") for k in keys)
+    # A column per side and field fits up to five Hearts seats or two Spades
+    # sides beside the table; more are turned, so that every seat shows.
+    turned = len(sides) * len(fields) > 10
+    return ScoreSheet(sides, fields, tuple(rows), totals_t, note, short, turned)
 
 
 # --------------------------------------------------------------------- summary

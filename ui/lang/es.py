@@ -200,6 +200,8 @@ MESSAGES: dict[str, Any] = {
     "sheet.pts": "Ptos.",
     "sheet.total": "Total",
     "sheet.bags": "Bolsas",
+    "sheet.bid_short": "Ap.", "sheet.won_short": "Gan.", "sheet.pts_short": "Pts", "sheet.total_short": "Tot.",
+    "sheet.bags_short": "Bol.",
     "sheet.total_bags": {"one": "{score} ({n} bolsa)", "other": "{score} ({n} bolsas)"},
     "sheet.bags_note": "Las bolsas son bazas extra: cada {limit} cuestan {penalty}.",
     "sheet.lowest_wins": "Gana la puntuación más baja cuando alguien llega a {target}.",
@@ -245,6 +247,9 @@ MESSAGES: dict[str, Any] = {
     "page.undo": "Deshacer",
     "page.undo_title": "Retirar tu última carta o apuesta",
     "page.sound": "Sonidos",
+    "page.update_ready": "Hay una versión nueva de Baza lista.",
+    "page.update_reload": "Recargar",
+    "page.update_later": "Más tarde",
     "page.footer": "Python {python}, motor cargado.",
     # Las partidas guardadas, las estadísticas y el almacenamiento (ui/saves/manager.py, ui/saves/store.py)
     "saves.the.match": "La partida guardada",
@@ -440,6 +445,8 @@ MESSAGES: dict[str, Any] = {
     "dom.this_hand": "Esta mano",
     "dom.points": "Puntos",
     "dom.hand_scores": "Puntuación de la mano",
+    "dom.new": "nueva",
+    "dom.now": "ahora",
     # El diálogo de partida nueva (ui/dialog_model.py)
     "dialog.game": "Juego",
     "dialog.bots": "Jugadores del ordenador",

@@ -134,6 +134,8 @@ MESSAGES: dict[str, Any] = {
     "msg.restored": "Partida restaurada: {game}, mão {number}.",
     # The score sheet and the hand summary
     "sheet.bid": "Lance", "sheet.won": "Vazas", "sheet.pts": "Pts", "sheet.total": "Total", "sheet.bags": "Sacos",
+    "sheet.bid_short": "Lan.", "sheet.won_short": "Vaz.", "sheet.pts_short": "Pts", "sheet.total_short": "Tot.",
+    "sheet.bags_short": "Sac.",
     "sheet.total_bags": {"one": "{score} ({n} saco)", "other": "{score} ({n} sacos)"},
     "sheet.bags_note": "Sacos são as vazas extras: cada {limit} custam {penalty}.",
     "sheet.lowest_wins": "Vence a menor pontuação quando alguém chega a {target}.",
@@ -226,6 +228,8 @@ MESSAGES: dict[str, Any] = {
     "dom.this_hand": "Nesta mão",
     "dom.points": "Pontos",
     "dom.hand_scores": "Pontuação da mão",
+    "dom.new": "nova",
+    "dom.now": "agora",
     "dialog.game": "Jogo",
     "dialog.bots": "Jogadores do computador",
     "dialog.names": "Nomes",
@@ -784,6 +788,9 @@ MESSAGES: dict[str, Any] = {
                        "custam uma penalidade: aposte perto do que você consegue fazer."),
     # Sounds and the finished trick
     "page.sound": "Sons",
+    "page.update_ready": "Uma nova versão do Baza está pronta.",
+    "page.update_reload": "Recarregar",
+    "page.update_later": "Mais tarde",
     "page.footer": "Python {python}, motor carregado.",
     "dialog.trick_clear": "Uma vaza terminada",
     "dialog.trick_clear_help": "Fica na mesa por um momento, ou até você clicar em Próxima vaza.",

@@ -151,6 +151,9 @@ MESSAGES: dict[str, Any] = {
     "msg.no_undo": "Det finns inget att ta tillbaka i den här given.",
     "msg.strict": "Strikt spel: det går inte att ångra i det här spelet.",
     "page.sound": "Ljud",
+    "page.update_ready": "En ny version av Baza är klar.",
+    "page.update_reload": "Ladda om",
+    "page.update_later": "Senare",
     "page.footer": "Python {python}, motorn är laddad.",
     # Claims, the finished trick
     "claim.button": "Kräv resten",
@@ -223,6 +226,8 @@ MESSAGES: dict[str, Any] = {
     "dom.this_hand": "Denna giv",
     "dom.points": "Poäng",
     "dom.hand_scores": "Givens poäng",
+    "dom.new": "ny",
+    "dom.now": "nu",
     # The New game dialog (ui/dialog_model.py)
     "dialog.game": "Spel",
     "dialog.bots": "Datorspelare",
@@ -249,6 +254,8 @@ MESSAGES: dict[str, Any] = {
     # The score sheet and the hand summary (ui/score_sheet.py)
     "sheet.bid": "Bud", "sheet.won": "Tagna", "sheet.pts": "Poäng", "sheet.total": "Totalt",
     "sheet.bags": "Överstick",
+    "sheet.bid_short": "Bud", "sheet.won_short": "Tag.", "sheet.pts_short": "P.", "sheet.total_short": "Tot.",
+    "sheet.bags_short": "Öv.",
     "sheet.total_bags": {"one": "{score} ({n} överstick)", "other": "{score} ({n} överstick)"},
     "sheet.bags_note": "Överstick är stick utöver budet: varje {limit} kostar {penalty}.",
     "sheet.lowest_wins": "Lägst poäng vinner när någon når {target}.",
