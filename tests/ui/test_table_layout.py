@@ -1,0 +1,142 @@
+"""What issue 28 asked of the table's words and of the data its layout is
+drawn from, under CPython: the title of Spades without partners, the score
+sheet's hand in play ("1 now", not "1…") and its turned form for many
+seats, each seat's place on the felt and the trick cards' room."""
+
+import itertools
+import re
+
+import pytest
+import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
+
+from game.state import Match
+from ui import settings as S
+from ui.i18n import LANGUAGES, catalogue, set_language
+from ui.nodes import Dom
+from ui.sheet_dom import sheet_table
+from ui.table_model import UiState, build_table, seat_slot, trick_spots
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def table_of(query: str):
+    """The table of a link's game at its first turn."""
+    s = S.from_query(query)
+    m = Match(S.rules_for(s), seed=1)
+    while m.phase not in ("pass", "bid", "draw", "play"):  # the cut for the dealer, the deal
+        m.apply(m.legal_actions()[0])
+    return build_table(m.view(0), UiState(settings=s))
+
+
+def texts(spec) -> list[str]:
+    """Every text in a node description, in document order."""
+    if isinstance(spec, str):
+        return [spec]
+    if isinstance(spec, list):
+        return [x for child in spec[2:] for x in texts(child)]
+    return []
+
+
+def nodes(spec, tag: str) -> list[list]:
+    """Every description of a ``tag`` element inside ``spec``."""
+    if not isinstance(spec, list):
+        return []
+    found = [spec] if spec[0] == tag else []
+    return found + [n for child in spec[2:] for n in nodes(child, tag)]
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_spades_without_partners_is_not_titled_partnership(players, lang):
+    """A link to Spades for 2, 3 or 5 (the default preset is Partnership)
+    is titled Cutthroat: with no partner there is no partnership."""
+    set_language(lang)
+    words = catalogue(lang)
+    title = table_of(f"?game=spades&players={players}").title
+    assert words["preset.spades.cutthroat"] in title, title
+    assert words["preset.spades.partnership"] not in title, title
+    assert table_of("?game=spades&players=4").title.count(words["preset.spades.partnership"]) == 1
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_hand_in_play_reads_now_not_a_cut_word(lang):
+    """The score sheet's row of the hand in play: its number and the word
+    for "now" in the table's language; no "…" in the hand's column."""
+    set_language(lang)
+    for query in ("?game=hearts&players=4", "?game=spades&players=4"):
+        sheet = table_of(query).sheet
+        table = sheet_table(Dom(None), sheet)
+        current = [tr for tr in nodes(table, "tr") if tr[1].get("class") == "current"]
+        assert len(current) == 1, query
+        head = nodes(current[0], "th")[0]
+        assert texts(head) == ["1", catalogue(lang)["dom.now"]], (query, head)
+        assert not any("…" in x for th in nodes(table, "th") for x in texts(th)), query
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_the_score_sheet_names_every_seat(players):
+    """Up to five Hearts seats, a column per seat; more are turned, a row per
+    seat, each named in full. Short headings keep their full word on hover
+    and for screen readers."""
+    t = table_of(f"?game=hearts&players={players}")
+    table = sheet_table(Dom(None), t.sheet)
+    names = [s.name for s in t.seats]
+    assert t.sheet.turned == (players > 5)
+    if t.sheet.turned:
+        rows = [texts(th) for th in nodes(table, "th") if th[1].get("scope") == "row"]
+        assert rows == [[n] for n in names]
+    else:
+        heads = [texts(th) for th in nodes(table, "th") if th[1].get("class") == "side-name"]
+        assert heads == [[n] for n in names]
+    shorts = [th for th in nodes(table, "th") if "title" in th[1]]
+    for th in shorts:  # "Tot.": shown short, read in full
+        hidden = [n for n in nodes(th, "span") if n[1].get("class") == "visually-hidden"]
+        assert texts(hidden[0]) == [th[1]["title"]]
+    assert any(th[1]["title"] == "Total" for th in shorts)
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_seats_sit_around_the_felt_in_order(players):
+    """Yours at the bottom, the others clockwise from your left: up the left
+    side, across the top (at most three), down the right side (at most two
+    each side)."""
+    slots = [seat_slot(360 * s / players) for s in range(players)]
+    assert slots[0] == "you" and slots.count("you") == 1
+    order = {"you": 0, "left": 1, "top": 2, "right": 3}
+    assert [order[x] for x in slots] == sorted(order[x] for x in slots)
+    assert slots.count("top") <= 3 and slots.count("left") <= 2 and slots.count("right") <= 2
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_trick_cards_have_a_spot_each_at_the_computed_width(players):
+    """Every seat's card has its own spot in the trick area, and the width
+    the table gives them (the smallest of its bounds, in an area of any
+    shape tried) keeps any two apart and all inside the area."""
+    spots = trick_spots(players)
+    assert len(set(spots)) == players
+    t = table_of(f"?game={'spades' if players <= 5 else 'hearts'}&players={players}")
+    expr = t.trick.size
+    for width, height in ((300, 200), (600, 250), (250, 300), (900, 400)):
+        def value(term: str, w=width, h=height) -> float:
+            m = re.fullmatch(r"([\d.]+)cq([wh])", term.strip())
+            return float(m.group(1)) / 100 * (w if m.group(2) == "w" else h)
+        inner = expr.removeprefix("min(var(--small-w), ").removesuffix(")")
+        bounds = []
+        for term in re.findall(r"max\([^)]*\)|[\d.]+cq[wh]", inner):
+            if term.startswith("max("):
+                bounds.append(max(value(x) for x in term[4:-1].split(",")))
+            else:
+                bounds.append(value(term))
+        card_w = min(bounds)
+        card_h = card_w * 1.4
+        boxes = [(x / 100 * width, y / 100 * height) for x, y in spots]
+        for x, y in boxes:
+            assert card_w / 2 <= x + 0.01 and x <= width - card_w / 2 + 0.01
+            assert card_h / 2 <= y + 0.01 and y <= height - card_h / 2 + 0.01
+        for (x1, y1), (x2, y2) in itertools.combinations(boxes, 2):
+            assert abs(x1 - x2) >= card_w - 0.01 or abs(y1 - y2) >= card_h - 0.01, (players, width, height)
