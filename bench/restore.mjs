@@ -10,8 +10,9 @@
 //           instance has written (docs/PERFORMANCE.md, run 43)
 //
 // And what a restored start then writes into Python's file system:
-// PyScript's .pyc, from the build's zip, by Python's zipfile (the loader's
-// UNPACK, until run 49) or by the loader's own zipEntries.
+// PyScript's .pyc, from the build's zip, by the loader's unpackGame (its
+// zip reader, then Python's marshal check of every .pyc) or by its zip
+// reader alone (writePyscriptPackage, what a restored start does).
 //
 //   node bench/restore.mjs [DIST] [rounds]      (default dist/ and 7 rounds;
 //                                                build it first: python3 build/build.py)
@@ -105,7 +106,7 @@ console.log(`pages / whole, prepare + restore: ${ratio}`);
 const zip = new Uint8Array(readFileSync(join(folder("start-"), "python_stdlib_pyc.zip")));
 const zipPath = "/lib/baza-stdlib-pyc.zip"; // the loader's ZIP_PATH
 const writes = {
-  python: async (pyodide) => loader.unpackGame(pyodide, "pyscript/"),
+  python: async (pyodide) => loader.unpackGame(pyodide, zip, "pyscript/"),
   js: async (pyodide) => loader.writePyscriptPackage(pyodide, await loader.zipEntries(zip, "baza-home/pyscript/")),
 };
 const written = { python: [], js: [] };
@@ -131,7 +132,7 @@ for (let round = 0; round < rounds; round++) {
 const pyc = Object.fromEntries(
   Object.entries(written).map(([way, t]) => [way, { median: Math.round(median(t) * 10) / 10, first: Math.round(t[0] * 10) / 10 }]),
 );
-console.log(`PyScript's .pyc written, ms: python (zipfile) ${pyc.python.median} (first ${pyc.python.first}), js (zipEntries) ${pyc.js.median} (first ${pyc.js.first})`);
+console.log(`PyScript's .pyc written, ms: checked (unpackGame) ${pyc.python.median} (first ${pyc.python.first}), unchecked (zipEntries) ${pyc.js.median} (first ${pyc.js.first})`);
 console.log(
   JSON.stringify({
     bench: "restore",

@@ -120,15 +120,16 @@ PYODIDE_FILES = [
 # dist/ holds them under versioned names.
 RUNTIME = {"pyscript": "runtime/pyscript", "pyodide": "runtime/pyodide", "start": "runtime/start"}
 
-def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path) -> bytes:
+def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed: bool = True) -> bytes:
     """The zip of build/precompile.mjs for these sources, from the cache if made before.
 
     Its inputs: the stock zip and the runtime (Pyodide's version), the script,
-    PyScript's core chunk (its Python package is compiled too), and the
-    game's modules (what they import decides what is compiled).
+    PyScript's core chunk (its Python package is compiled too), the game's
+    modules (what they import decides what is compiled), and whether the
+    script makes its speed edits of Pyodide's Python.
     """
     key = hashlib.sha256()
-    key.update(package_version(pyodide_src).encode() + b"\0")
+    key.update(package_version(pyodide_src).encode() + (b"\0" if speed else b"\0lean\0"))
     for path in [pyodide_src / "python_stdlib.zip", pyodide_src / "pyodide.asm.wasm", PRECOMPILE, pyscript_core]:
         key.update(sha256(path.read_bytes()).encode())
     for package in ("game", "ui"):
@@ -144,6 +145,8 @@ def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path) -> byt
     PRECOMPILE_CACHE.mkdir(parents=True, exist_ok=True)
     partial = cached.with_suffix(f".{os.getpid()}.tmp")
     command = [node, str(PRECOMPILE), str(partial), str(src), str(pyscript_core)]
+    if not speed:
+        command.append("--no-speed-edits")
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if result.returncode != 0 or not partial.is_file():
         die(f"build/precompile.mjs failed:\n{result.stderr.strip()}")
@@ -186,6 +189,7 @@ def write_start(
     src: Path,
     game: dict[str, str],
     precompile: bool,
+    speed: bool = True,
 ) -> str:
     """runtime/start-<hash>/: loader.mjs, the start zip and the languages; return that path.
 
@@ -205,7 +209,7 @@ def write_start(
     staging.mkdir(parents=True)
     names, precompiled, languages = [LOADER], None, {}
     if precompile:
-        data, catalogues = split_languages(precompiled_stdlib(pyodide_src, pyscript_core, src))
+        data, catalogues = split_languages(precompiled_stdlib(pyodide_src, pyscript_core, src, speed))
         (staging / PRECOMPILED_ZIP).write_bytes(data)
         names.append(PRECOMPILED_ZIP)
         precompiled = file_record(f"./{PRECOMPILED_ZIP}", data)
@@ -611,7 +615,7 @@ def build(
             rels = copy_tree(src / package, out / package, "**/*.py")
             py_paths += [f"{package}/{rel.as_posix()}" for rel in rels]
     game = {path: site.url_of(path) for path in py_paths}
-    start_dir = write_start(out, pyodide_dir, pyodide_src, core_chunk(pyscript_src), src, game, precompile)
+    start_dir = write_start(out, pyodide_dir, pyodide_src, core_chunk(pyscript_src), src, game, precompile, speed_edits)
     site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
     site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
     site.urls[RUNTIME["start"] + "/"] = start_dir + "/"

@@ -35,7 +35,8 @@
 //
 // The zip is deterministic (fixed timestamps, sorted entries): the same
 // inputs give the same bytes, so a rebuild without changes is the same build.
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
@@ -50,9 +51,67 @@ const PYODIDE = join(ROOT, "node_modules", "pyodide");
 // imports nothing more from the standard library (tests/browser/test_snapshot.py).
 const EXTRA = ["html", "html.entities"];
 
-const [out, src, core] = process.argv.slice(2);
+// Speed edits of Pyodide's own Python, as build/runtime.py's Edit (each
+// `old` found exactly once, or the build stops; `--no-speed-edits` leaves
+// them out). Pyodide's package loader imports shutil, tempfile and zipfile
+// at start (with bz2, lzma and compression.zstd through shutil) for
+// loadPackage, which the game never calls: 280 kB of .pyc, 78 kB with
+// brotli, on every first visit, and some 30 ms of imports. Here they are
+// imported when first used: shutil (and the wheel format it is told about)
+// through a stand-in, tempfile's NamedTemporaryFile and zipfile's ZipFile
+// through functions of the same names. The start zip is made from the
+// edited sources, so the modules nothing imports at start are left to the
+// whole standard library after ready.
+const SOURCE_EDITS = {
+  "pyodide/_package_loader.py": [
+    ["import shutil at first use", "import re\nimport shutil\nimport sys\n", "import re\nimport sys\n"],
+    [
+      "import tempfile at first use",
+      "from tempfile import NamedTemporaryFile\n",
+      "\n\ndef NamedTemporaryFile(*args, **kwargs):  # noqa: N802 (Baza's build: tempfile at first use)\n" +
+        "    import tempfile\n\n    return tempfile.NamedTemporaryFile(*args, **kwargs)\n\n\n",
+    ],
+    [
+      "import zipfile at first use",
+      "from zipfile import ZipFile\n",
+      "\n\ndef ZipFile(*args, **kwargs):  # noqa: N802 (Baza's build: zipfile at first use)\n" +
+        "    import zipfile\n\n    return zipfile.ZipFile(*args, **kwargs)\n\n\n",
+    ],
+    [
+      "tell shutil about wheels when it is first used",
+      'if IN_PYODIDE:\n    shutil.register_archive_format("whl", make_whlfile, description="Wheel file")\n' +
+        '    shutil.register_unpack_format(\n        "whl",\n        [".whl", ".wheel"],\n' +
+        '        shutil._unpack_zipfile,  # type: ignore[attr-defined]\n        description="Wheel file",\n    )\n',
+      "class _Shutil:\n" +
+        '    """shutil, imported and told about wheels when first used (Baza\'s build)."""\n\n' +
+        "    def __getattr__(self, name):\n" +
+        "        global shutil\n" +
+        "        import shutil\n\n" +
+        "        if IN_PYODIDE:\n" +
+        '            shutil.register_archive_format("whl", make_whlfile, description="Wheel file")\n' +
+        '            if "whl" not in {fmt for fmt, _, _ in shutil.get_unpack_formats()}:\n' +
+        '                shutil.register_unpack_format(\n                    "whl",\n' +
+        '                    [".whl", ".wheel"],\n                    shutil._unpack_zipfile,\n' +
+        '                    description="Wheel file",\n                )\n' +
+        "        return getattr(shutil, name)\n\n\n" +
+        "shutil = _Shutil()\n",
+    ],
+  ],
+  "pyodide/common.py": [
+    ["import shutil at first use", "import os\nimport shutil\n", "import os\n"],
+    [
+      "import shutil where files are copied",
+      "            shutil.copy2(src_file, dst_file)",
+      "            __import__(\"shutil\").copy2(src_file, dst_file)",
+    ],
+  ],
+};
+
+const args = process.argv.slice(2);
+const speed = !args.includes("--no-speed-edits");
+const [out, src, core] = args.filter((arg) => arg !== "--no-speed-edits");
 if (!out || !src) {
-  console.error("usage: node build/precompile.mjs OUT.zip SRC [PYSCRIPT_CORE_CHUNK]");
+  console.error("usage: node build/precompile.mjs OUT.zip SRC [PYSCRIPT_CORE_CHUNK] [--no-speed-edits]");
   process.exit(2);
 }
 
@@ -91,7 +150,33 @@ if (core) {
   walk(pyscriptPackage(readFileSync(core, "utf-8")), "");
 }
 
-const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/` });
+// The stock zip with SOURCE_EDITS made, written by a first Pyodide; the
+// second starts from it, so that what it imports is what a page imports.
+let stdLibURL;
+if (speed) {
+  const first = await loadPyodide({ indexURL: `${PYODIDE}/` });
+  first.globals.set("EDITS", first.toPy(SOURCE_EDITS));
+  first.runPython(`
+import sys, zipfile
+stock = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+with zipfile.ZipFile(stock) as src, zipfile.ZipFile("/tmp/edited.zip", "w", zipfile.ZIP_STORED) as dst:
+    for info in src.infolist():
+        data = src.read(info)
+        if info.filename in EDITS:
+            text = data.decode("utf-8")
+            for why, old, new in EDITS[info.filename]:
+                if text.count(old) != 1:
+                    raise SystemExit(f"cannot {why}: pattern found {text.count(old)} times in {info.filename}"
+                                     " (or build with --no-speed-edits)")
+                text = text.replace(old, new)
+            data = text.encode("utf-8")
+        dst.writestr(info, data)
+`);
+  stdLibURL = join(tmpdir(), `baza-edited-stdlib-${process.pid}.zip`);
+  writeFileSync(stdLibURL, first.FS.readFile("/tmp/edited.zip"));
+  process.on("exit", () => rmSync(stdLibURL, { force: true }));
+}
+const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/`, ...(stdLibURL ? { stdLibURL } : {}) });
 
 // The game's modules, copied into the file system as the page's loader does.
 const modules = [];
@@ -124,20 +209,23 @@ pyodide.globals.set("EXTRA", pyodide.toPy(EXTRA));
 pyodide.globals.set("GAME_FILES", pyodide.toPy(files));
 pyodide.globals.set("PYSCRIPT_FILES", pyodide.toPy(pyscriptFiles));
 const summary = pyodide.runPython(`
-import ast, importlib, importlib.util, json, sys, zipfile
+import importlib, sys
 
 for name in list(GAME_MODULES) + list(EXTRA):
     try:
         importlib.import_module(name)
     except Exception:  # needs the browser (js, pyscript): its imports stay uncompiled
         pass
+started = list(sys.modules.values())  # before this script's own imports (zipfile)
+
+import ast, importlib.util, json, zipfile
 
 STOCK = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 FULL_STDLIB = "/lib/python_stdlib.zip"  # where the loader mounts the whole stock zip after ready
 stock = zipfile.ZipFile(STOCK)
 names = set(stock.namelist())
 wanted = set()  # paths in the zip of the start's modules, packages included
-for module in list(sys.modules.values()):
+for module in started:
     spec = getattr(module, "__spec__", None)
     origin = getattr(spec, "origin", None) or ""  # "frozen" for the frozen ones: nothing to compile
     if origin.startswith(STOCK + "/") and origin.endswith(".py"):

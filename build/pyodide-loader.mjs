@@ -42,7 +42,7 @@
 // "refused: why" | "off: why" | "unused", and, once a snapshot is being
 // made for the next visit, made: "scheduled" | "making" | "stored" |
 // "failed: why", stackSwitching, and on a restored start pyscript: how
-// PyScript's package was written, "zip reader" | "zipfile" | "source", and
+// PyScript's package was written, "zip reader" | "unpacked" | "source", and
 // pyscriptSources: "written" once PyScript's sources are in place, which
 // PyScript's bootstrap marks pyscriptBootstrap: "slim" when it skips them}
 // (tests/browser/test_startup_paths.py, test_snapshot.py).
@@ -152,56 +152,53 @@ function writeLanguage(pyodide, code, data) {
 // ONLY narrows it to one folder. After a restore the file system is new (it
 // lives in JavaScript, not in the snapshot) and only PyScript's .pyc are
 // needed, the game being imported already: zipEntries reads them.
-const UNPACK = `
-import marshal, os, sys, zipfile
-ZIP_PATH = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"  # the start zip, as Pyodide wrote it
-with zipfile.ZipFile(ZIP_PATH) as archive:
-    entries = [(name.removeprefix("baza-home/"), archive.read(name))
-               for name in archive.namelist() if name.startswith("baza-home/" + ONLY)]
-sources = [(name, data) for name, data in entries if name.endswith(".py")]
-compiled = [(name, data) for name, data in entries if name.endswith(".pyc")]
-if not ONLY and not any(name.startswith("game/") for name, _ in compiled):
-    raise ValueError("the zip holds no game modules")
-try:
-    for name, data in compiled:
-        marshal.loads(memoryview(data)[16:])
-except Exception as error:
-    problem = f"{type(error).__name__}: {error}"
-    if not ONLY:
-        raise ValueError(f"the game's bytecode does not load ({problem})")
-    compiled = []
-else:
-    problem = ""
-for name, data in sources + compiled:
-    os.makedirs(os.path.dirname(name), exist_ok=True)
-    with open(name, "wb") as file:
-        file.write(data)
+// Python's check that every .pyc unmarshals (NAMES: their paths below the
+// working directory); the first problem, or "".
+const CHECK_PYC = `
+import marshal
+problem = ""
+for name in NAMES:
+    try:
+        with open(name, "rb") as file:
+            marshal.loads(memoryview(file.read())[16:])
+    except Exception as error:
+        problem = f"{type(error).__name__}: {error}"
+        break
 problem
 `;
 
-function unpackGame(pyodide, only = "") {
-  const scope = pyodide.globals.get("dict")();
-  try {
-    scope.set("ONLY", only);
-    const problem = pyodide.runPython(UNPACK, { globals: scope });
-    if (!problem) return "precompiled";
-    console.warn(`Baza: ${only || "the game's modules"} compile from source (${problem})`);
-    return "source";
-  } finally {
-    scope.destroy();
+// Read with the loader's own zip reader (zipEntries), not Python's zipfile:
+// the start zip does not hold zipfile (build/precompile.mjs, SOURCE_EDITS),
+// and the reader takes about a millisecond where zipfile took 15-19 ms.
+async function unpackGame(pyodide, zip, only = "") {
+  const entries = await zipEntries(zip, `baza-home/${only}`);
+  const compiled = entries.filter(([name]) => name.endsWith(".pyc")).map(([name]) => name);
+  if (!only && !compiled.some((name) => name.startsWith("game/"))) throw new Error("the zip holds no game modules");
+  const { FS } = pyodide;
+  const cwd = FS.cwd();
+  for (const [name, bytes] of entries) {
+    const path = `${cwd}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes);
   }
+  const problem = runWith(pyodide, CHECK_PYC, { NAMES: pyodide.toPy(compiled) });
+  if (!problem) return "precompiled";
+  for (const name of compiled) FS.unlink(`${cwd}/${name}`); // the sources alone, compiled at import
+  if (!only) throw new Error(`the game's bytecode does not load (${problem})`);
+  console.warn(`Baza: ${only} compiles from source (${problem})`);
+  return "source";
 }
 
 // The files of a zip whose names start with `prefix`, as [name, bytes]:
 // what a restored start needs of the build's zip, PyScript's package (14
 // sources and their .pyc, 112 kB), read here in about a millisecond where Python's zipfile took
 // 15-19 ms (medians of bench/restore.mjs, in Node.js) between loadPyodide's
-// return and the start going on. No marshal check, as UNPACK makes: the
+// return and the start going on. No marshal check, as unpackGame makes: the
 // Worker that made the snapshot unmarshalled every .pyc of this very zip
 // (its record is keyed on the zip, whose SHA-256 was checked). Only what a
 // zip of the build holds: stored or deflated files, no zip64, no
 // encryption, ASCII or UTF-8 names. Throws on anything else; the caller
-// falls back to UNPACK.
+// falls back to unpackGame.
 async function zipEntries(zip, prefix) {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   let end = zip.length - 22; // the end record, after an archive comment if any
@@ -236,7 +233,7 @@ async function zipEntries(zip, prefix) {
 }
 
 // PyScript's package, sources and .pyc (zipEntries of "baza-home/pyscript/"),
-// where UNPACK would write them: under the working directory, in pyscript/.
+// where unpackGame would write them: under the working directory, in pyscript/.
 function writePyscriptPackage(pyodide, files) {
   const { FS } = pyodide;
   if (!files.length) throw new Error("no PyScript package in the zip");
@@ -547,7 +544,7 @@ async function makeSnapshot() {
     stderr: quiet,
     _makeSnapshot: true,
   });
-  if (unpackGame(pyodide) !== "precompiled") throw new Error("the game's bytecode does not load");
+  if ((await unpackGame(pyodide, data)) !== "precompiled") throw new Error("the game's bytecode does not load");
   for (const [code, bytes] of languages) writeLanguage(pyodide, code, bytes);
   runWith(pyodide, IMPORT_GAME, { MODULES: pyodide.toPy(gameModules()) });
   const snapshot = pyodide.makeMemorySnapshot();
@@ -816,9 +813,9 @@ export async function loadPyodide(options = {}) {
       writePyscriptPackage(pyodide, await pyscriptFiles);
       pyscript = "zip reader";
     } catch (error) {
-      console.warn(`Baza: PyScript's modules are read with Python's zipfile (${lastLine(error)})`);
+      console.warn(`Baza: PyScript's modules are unpacked and checked again (${lastLine(error)})`);
       try {
-        pyscript = unpackGame(pyodide, "pyscript/") === "precompiled" ? "zipfile" : "source";
+        pyscript = (await unpackGame(pyodide, await pending, "pyscript/")) === "precompiled" ? "unpacked" : "source";
       } catch (error) {
         pyscript = "source";
         console.warn(`Baza: PyScript's modules compile from source (${lastLine(error)})`);
@@ -827,7 +824,7 @@ export async function loadPyodide(options = {}) {
   }
   if (stdlib === "precompiled") {
     try {
-      game = unpackGame(pyodide);
+      game = await unpackGame(pyodide, await pending);
     } catch (error) {
       console.warn(`Baza: the game's modules are fetched one by one (${lastLine(error)})`);
     }

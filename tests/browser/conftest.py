@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))  # tests/build/build_helpers.py
-from build_helpers import ROOT, build_from, build_site, copy_sources, file_list  # noqa: E402, F401 (for the tests)
+from build_helpers import ROOT, build_from, built_site, copy_sources, file_list  # noqa: E402, F401 (for the tests; built_site: the dist fixture)
 
 ARTIFACTS = ROOT / "test-artifacts"
 # The very server that `bash build/play.sh` runs (loaded by path: build/ is no package).
@@ -63,12 +63,6 @@ def chromium_path() -> str:
     if not Path(path).is_file():
         pytest.exit(f"no Chromium at {path}: apt-get install chromium, or set CHROMIUM", 2)
     return path
-
-
-@pytest.fixture(scope="session")
-def dist(tmp_path_factory) -> Path:
-    """A fresh build of the site, made once per test session."""
-    return build_site(tmp_path_factory.mktemp("dist"))
 
 
 # Every port a server of this session has had. The shared browser keeps each

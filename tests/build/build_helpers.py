@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ["index.html", "pyscript.toml", "assets", "game", "ui"]  # what build.py --src reads
 
@@ -44,3 +46,13 @@ def build_site(out: Path, *options: str) -> Path:
 def file_list(dist: Path) -> dict:
     """A build's files.json: its version and every file with URL, size and hash."""
     return json.loads((dist / "files.json").read_text(encoding="utf-8"))
+
+
+# A fixture here rather than in a conftest.py: tests/browser's test modules
+# import their conftest by name, and a second conftest module in one pytest
+# session would be the one they find. A test module imports it
+# (built_site), and its tests ask for it as dist.
+@pytest.fixture(scope="session", name="dist")
+def built_site(tmp_path_factory) -> Path:
+    """A fresh build of the site, made once per test session."""
+    return build_site(tmp_path_factory.mktemp("dist"))

@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from build_helpers import ROOT, build_from, copy_sources, file_list
+from build_helpers import ROOT, build_from, built_site, copy_sources, file_list  # noqa: F401 (built_site: the dist fixture)
 
 NOT_LISTED = {"files.json", "sw.js", ".nojekyll"}  # host and worker files, not game files
 
