@@ -431,3 +431,48 @@ def test_phone_fits_in_every_language(chromium, base_url, artifacts, lang):
         check_clean(page, base_url)
     finally:
         context.close()
+
+
+def test_phone_game_end_and_dialogs_in_view(chromium, base_url, artifacts):
+    """On a phone, the end of an eight-player game (the longest table of
+    scores) opens in view: its title, the winner, every seat's scores and
+    its buttons, with nothing to scroll; Saves & stats and How to play open
+    with their title in view, no wider than the screen."""
+    context = chromium.new_context(service_workers="block", device_scale_factor=1, **SIZES["phone"])
+    page = logged(context.new_page())
+    try:
+        open_table(page, base_url, "?game=hearts&players=8&preset=standard&speed=instant&seed=5&target=10")
+        last = -1
+        for _ in range(5):
+            play_hand(page, after=last)
+            last = step(page)
+            if page.get_attribute("#table", "data-awaiting") == "over":
+                break
+            page.locator("#summary button.primary").tap()
+        summary = page.locator("#summary")
+        expect(summary).to_have_attribute("data-game-over", "true")
+        check_summary(page, "phone, the game's end")
+        for part in ("h2", ".summary-note", "table", "button.primary"):
+            expect(summary.locator(part).first).to_be_in_viewport(ratio=1)
+        rows = summary.locator("tr:has(th[scope='row'])")
+        expect(rows).to_have_count(8)
+        for i in range(8):
+            expect(rows.nth(i)).to_be_in_viewport(ratio=1)
+        shot(page, artifacts, "phone", "hearts8-game-over")
+
+        for opener, dialog, title in (("#saves-btn", "#saves", "#saves-title"), ("#help-btn", "#help", "#help-title")):
+            if opener == "#help-btn":
+                page.locator(".side summary", has_text="Rules of this game").tap()
+            page.locator(opener).tap()
+            box = page.locator(dialog)
+            expect(box).to_be_visible()
+            expect(box.locator(title)).to_be_in_viewport(ratio=1)
+            edges = box.evaluate("(e) => [e.getBoundingClientRect().left, e.getBoundingClientRect().right, innerWidth]")
+            assert edges[0] >= -0.5 and edges[1] <= edges[2] + 0.5, f"{dialog}: {edges}"
+            assert page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth")
+            shot(page, artifacts, "phone", f"dialog-{dialog[1:]}")
+            page.keyboard.press("Escape")
+            expect(box).to_be_hidden()
+        check_clean(page, base_url)
+    finally:
+        context.close()
