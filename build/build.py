@@ -88,6 +88,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 SW_TEMPLATE = ROOT / "build" / "sw.js"
 LOADER_TEMPLATE = ROOT / "build" / "pyodide-loader.mjs"
+SNAPSHOT_PAGES = ROOT / "build" / "snapshot-pages.mjs"  # written into the loader (inline_snapshot_pages)
 PRECOMPILE = ROOT / "build" / "precompile.mjs"
 PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
 COMPRESS = ROOT / "build" / "compress.mjs"
@@ -222,7 +223,7 @@ def write_start(
     later = {"languages": languages, "stdlib": file_record(full, stdlib), "modules": module_names(stdlib)}
     # The loader sits two folders down (runtime/start-<hash>/).
     files = [[path, f"../../{url}"] for path, url in game.items()]
-    text = LOADER_TEMPLATE.read_text(encoding="utf-8")
+    text = inline_snapshot_pages(LOADER_TEMPLATE.read_text(encoding="utf-8"))
     placeholders = {
         "const PRECOMPILED = null; // filled in by build/build.py": f"const PRECOMPILED = {json.dumps(precompiled)};",
         "const GAME = null; // filled in by build/build.py": f"const GAME = {json.dumps({'files': files})};",
@@ -237,6 +238,23 @@ def write_start(
     text = text.replace(logical, '"../' + pyodide_dir.removeprefix("runtime/") + "/")
     (staging / LOADER).write_text(text, encoding="utf-8")
     return publish(out, staging, names, "start")
+
+
+SNAPSHOT_IMPORT = re.compile(r'^import \{ [\w, ]+ \} from "\./snapshot-pages\.mjs";\n', re.M)
+SNAPSHOT_EXPORT = re.compile(r"^export \{ [\w, ]+ \};\n\Z", re.M)
+
+
+def inline_snapshot_pages(loader: str) -> str:
+    """The loader with build/snapshot-pages.mjs written in place of its import of it.
+
+    One module for the page to load (a second would cost a request, and a
+    round trip through the service worker on a return visit); the two files
+    apart in the repository, each readable alone.
+    """
+    pages = SNAPSHOT_PAGES.read_text(encoding="utf-8")
+    if len(SNAPSHOT_IMPORT.findall(loader)) != 1 or len(SNAPSHOT_EXPORT.findall(pages)) != 1:
+        die(f"{LOADER_TEMPLATE.name} must import {SNAPSHOT_PAGES.name} once, which ends with one export list")
+    return SNAPSHOT_IMPORT.sub(lambda _: SNAPSHOT_EXPORT.sub("", pages), loader)
 
 
 def module_names(data: bytes) -> list[str]:
@@ -591,7 +609,8 @@ def build(
     )
     # Who may call the wasm's exports by name besides the glue: Pyodide's
     # module, PyScript (as shipped) and our loader.
-    wasm_readers = [pyodide_src / "pyodide.mjs", LOADER_TEMPLATE, *sorted((out / pyscript_dir).glob("*.js"))]
+    wasm_readers = [pyodide_src / "pyodide.mjs", LOADER_TEMPLATE, SNAPSHOT_PAGES]
+    wasm_readers += sorted((out / pyscript_dir).glob("*.js"))
     pyodide_dir = copy_runtime(
         out,
         "pyodide",

@@ -522,3 +522,15 @@ def test_every_precompressed_file_decodes_to_exactly_its_source(dist):
         source = copy.with_suffix("")
         assert decoded[str(copy)] == hashlib.sha256(source.read_bytes()).hexdigest(), copy
         assert copy.stat().st_size < source.stat().st_size, copy
+
+
+def test_the_shipped_loader_is_one_module_with_the_snapshot_pages_written_in(dist):
+    """build/snapshot-pages.mjs is its own file in the repository, and part of
+    the loader the page loads: no second module to fetch at start."""
+    (loader,) = dist.glob("runtime/start-*/loader.mjs")
+    text = loader.read_text(encoding="utf-8")
+    pages = (ROOT / "build" / "snapshot-pages.mjs").read_text(encoding="utf-8")
+    assert "snapshot-pages.mjs\";" not in text
+    body = pages[: pages.rindex("export {")]
+    assert text.count(body) == 1
+    assert not list(loader.parent.glob("*.mjs"))[1:]  # the loader alone
