@@ -251,22 +251,26 @@ def preset_options(game: str, name: str) -> dict[str, Any]:
 
 
 def set_game(s: Settings, game: str) -> Settings:
+    """Another game: its default preset and 4 players; the table's own
+    choices (speed, cards, language, sounds, names, watching...) stay.
+
+    >>> s = set_game(dataclasses.replace(Settings(), deck="four", lang="sv", sound=True), "spades")
+    >>> s.preset, s.deck, s.lang, s.sound
+    ('partnership', 'four', 'sv', True)
+    """
     if game not in GAMES or game == s.game:
         return s
     players = 4
     p = DEFAULT_PRESET[game]
-    return Settings(
+    return dataclasses.replace(
+        s,
         game=game,
         preset=p,
         players=players,
         target=preset(game, p).target,
         options=preset_options(game, p),
         levels=_levels(s.levels, players),
-        speed=s.speed,
-        seed=s.seed,
-        watch=s.watch,
-        level0=s.level0,
-        face_up=s.face_up,
+        names=s.names[:players],
     )
 
 

@@ -170,3 +170,16 @@ def test_a_link_names_a_language_only_if_baza_speaks_it():
                         ("?lang=xx", ""), ("?lang=SV", ""), ("?lang=en-US", ""), ("?lang=sv%00", ""),
                         ("?lang=%3Cscript%3E", ""), ("?lang=" + "s" * 10_000, "")):
         assert S.query_preferences(query).get("lang", "") == lang == S.from_query(query).lang, query[:20]
+
+
+def test_another_game_in_the_dialog_keeps_the_tables_own_choices():
+    """Picking Spades instead of Hearts in New game resets the rules, not the
+    card colours, language, sounds, strict play, the trick's pace or the names."""
+    mine = dataclasses.replace(S.Settings(), deck="four", lang="sv", sound=True, strict=True, trick_clear="click",
+                               names=("Ana", "", "Bo"), speed="fast")
+    spades = S.set_game(mine, "spades")
+    assert (spades.preset, spades.players, spades.target) == ("partnership", 4, 500)
+    assert spades.options == S.preset_options("spades", "partnership")
+    kept = ("deck", "lang", "sound", "strict", "trick_clear", "names", "speed")
+    assert [getattr(spades, k) for k in kept] == [getattr(mine, k) for k in kept]
+    assert S.set_game(S.set_option(mine, "players", "6"), "spades").names == ("Ana", "", "Bo")
