@@ -649,9 +649,17 @@ class TableView:
                 node.setAttribute(attribute, msg(key))
         # The notice of a new version (assets/sw-register.js) takes its words from here.
         root = doc.documentElement
-        for name, key in (("data-update-text", "page.update_ready"), ("data-update-reload", "page.update_reload"),
-                          ("data-update-later", "page.update_later")):
+        words = (("data-update-text", "page.update_ready"), ("data-update-reload", "page.update_reload"),
+                 ("data-update-later", "page.update_later"))
+        for name, key in words:
             root.setAttribute(name, msg(key))
+        # A notice already on screen changes language with the table: its
+        # sentence, then its two buttons, in the order it was made.
+        notice = self.get("update-notice")
+        if not absent(notice):
+            notice.setAttribute("lang", lang)
+            for node, (_, key) in zip(notice.querySelectorAll("span, button"), words, strict=False):
+                node.textContent = msg(key)
         status = self.get("status")
         if not absent(status):
             status.textContent = msg("page.footer", python=sys.version.split()[0])

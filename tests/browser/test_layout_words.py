@@ -1,5 +1,6 @@
 """Words around the table in the player's language: the notice of a new
-version (assets/sw-register.js) speaks the table's language, not English.
+version (assets/sw-register.js) speaks the table's language, not English,
+and changes language with the table while it is on screen.
 
 Two builds from one copy of the sources, the second with one file changed,
 are served in turn from the same origin, as in test_update.py; the player
@@ -42,6 +43,11 @@ def test_update_notice_in_the_table_language(fresh_browser, serve, tmp_path, art
     later = notice.get_by_role("button", name=words["page.update_later"], exact=True)
     expect(later).to_be_visible()
     page.screenshot(path=artifacts / "update-notice-sv.png")
+    # The language switched while the notice is up: the notice follows.
+    page.select_option("#lang", "es")
+    expect(notice).to_have_attribute("lang", "es")
+    expect(notice).to_contain_text(catalogue("es")["page.update_ready"])
+    later = notice.get_by_role("button", name=catalogue("es")["page.update_later"], exact=True)
     later.click()
     expect(notice).to_have_count(0)
     page.log.assert_no_errors()
