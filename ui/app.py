@@ -26,6 +26,7 @@ from ui import settings as S
 from ui.controller import Controller
 from ui.dom import TableView, absent, attribute, clicked, field_value
 from ui.i18n import pick_language, set_language, t
+from ui.review_dom import ReviewPage
 from ui.saves.dom import LocalStorage, SavesPage
 from ui.saves.manager import Saves
 from ui.saves.store import Store
@@ -105,6 +106,7 @@ class App:
         # Autosave and resume, settings, statistics, other tabs (ui/saves/manager.py).
         self.saves = Saves(Store(LocalStorage(window), self.storage_prefix), self.controller, query=query)
         self.saves_page = SavesPage(document, window, self.saves, create_proxy, to_js)
+        self.review_page = ReviewPage(document, self.controller, create_proxy)  # a finished hand, step by step
         self._frame_pending = False
         self._frame = create_proxy(self._draw_frame)
         document.addEventListener("click", create_proxy(self.on_click))
