@@ -12,6 +12,7 @@ from typing import Any
 
 from .i18n import t as msg
 from .nodes import Dom
+from .review_dom import review_button
 from .score_sheet import ScoreSheet, SheetRow
 
 
@@ -26,9 +27,9 @@ def heading(d: Dom, full: str, short: str, attrs: dict[str, Any]) -> Any:
 
 def hand_label(d: Dom, row: SheetRow) -> list[Any]:
     """A hand's number; the hand in play says so in a word (not "1…",
-    which reads as a cut word)."""
+    which reads as a cut word). A finished hand's number opens its review."""
     if not row.current:
-        return [row.label]
+        return [review_button(d, row.label)]
     return [row.label, d.el("span", {"class": "now"}, msg("dom.now"))]
 
 
@@ -71,7 +72,8 @@ def turned_sheet(d: Dom, s: ScoreSheet) -> Any:
     head = d.el("tr", {}, d.el("th", {"scope": "col"}, who))
     for row in s.rows:
         if not row.current:
-            head.append(d.el("th", {"scope": "col", "title": f"{msg('dom.sheet_hand')} {row.label}"}, row.label))
+            head.append(d.el("th", {"scope": "col", "title": f"{msg('dom.sheet_hand')} {row.label}"},
+                             review_button(d, row.label)))
         elif spades:
             for i in (0, 1):
                 head.append(heading(d, f"{s.fields[i]} ({msg('dom.sheet_hand')} {row.label})", shorts[i],
