@@ -214,6 +214,7 @@ def build_summary(v: Any, ui: Any, names: list[str]) -> Summary | None:
                    Choice("new-game", "", t("summary.new_game")))
     else:
         title = t("summary.hand_over", number=v.hand_number)
-        buttons = (Choice("next", "", t("summary.next"), True, primary=True),)
+        buttons = (Choice("next", "", t("summary.next"), True, primary=True),
+                   Choice("review", "last", t("review.summary")))  # ui/review_dom.py opens it
     return Summary(title, tuple(lines), tuple(notes), buttons, over)
 
