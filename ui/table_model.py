@@ -711,7 +711,7 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         sheet=build_sheet(v, ui, names),
         summary=None if ui.hold_trick else build_summary(v, replace(ui, human=you(ui)), names),
         last_trick=_last_trick(v, ui, names),
-        last_trick_available=v.last_trick is not None and v.phase == "play",
+        last_trick_available=v.last_trick is not None,  # at the hand's end too, until the next deal
         speed=s.speed,
         speeds=tuple((k, t("speed." + k)) for k in SPEEDS),
         rules=rules_lines(v.rules),
