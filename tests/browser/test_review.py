@@ -5,6 +5,7 @@ the review, opened from the hand's summary and from the score sheet, is
 stepped through with the keyboard and must show the very same tricks, every
 hand face up at the deal, and close with Escape, the focus going back."""
 
+import json
 import re
 
 from playwright.sync_api import Page, expect
@@ -150,4 +151,55 @@ def test_review_of_a_spades_hand_shows_the_bids(page, base_url):
     check_review(page, tricks, "spades")
     page.keyboard.press("Escape")
     expect(page.locator("dialog#review")).to_be_hidden()
+    check_clean(page, base_url)
+
+
+def test_review_of_a_loaded_game_files_hand(page, base_url, tmp_path):
+    """A game file loaded from Saves & stats puts its game on the table, and
+    the score sheet opens the review of any of its hands: here its second,
+    whose tricks the engine played in the file's game."""
+    import random
+
+    from storage_helpers import open_saves  # also puts the engine on the path
+
+    from game.bots import choose
+    from game.cards import card_name
+    from game.state import new_match
+    from ui.saves.data import export_document, settings_for_rules
+
+    m = new_match("spades", "partnership", seed=23)
+    rng = random.Random(23)
+    tricks = []
+    while len(m.records) < 2:
+        if m.phase in ("cut", "deal", "hand_over"):
+            m.apply(m.legal_actions()[0])
+            continue
+        before, pairs, seat = m.trick_number, list(zip(m.trick_seats, m.trick)), m.to_act
+        action = choose(m.view(seat), "normal", rng)
+        m.apply(action)
+        if m.hand_number == 2 and m.trick_number > before:
+            tricks.append((pairs + [(seat, action)], m.last_trick[2]))
+    names = ["You", "West", "North", "East"]
+    file = tmp_path / "two-hands.json"
+    file.write_text(json.dumps(export_document(m, settings_for_rules(m.rules), {}, "review-file", 1_700_000_000_000)),
+                    encoding="utf-8")
+
+    open_table(page, base_url, "?game=hearts&preset=standard&speed=instant&seed=24")
+    open_saves(page)
+    page.locator("#import-file").set_input_files(file)
+    page.locator("#confirm").get_by_role("button", name="Load it").click()
+    expect(page.locator("#save-note")).to_contain_text("Loaded: Spades")
+    opener = page.locator("#sheet").get_by_role("button", name="Review hand 2")
+    opener.click()
+    dialog = page.locator("dialog#review")
+    expect(dialog.locator("h2")).to_have_text("Review of hand 2")
+    page.keyboard.press("ArrowRight")
+    expect(dialog).to_have_attribute("data-kind", "bids")
+    for number, (pairs, winner) in enumerate(tricks, start=1):
+        page.keyboard.press("ArrowRight")
+        step_to_trick(page, number)
+        assert review_trick(page) == ([(names[s], card_name(c)) for s, c in pairs], names[winner]), f"trick {number}"
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(opener).to_be_focused()
     check_clean(page, base_url)
