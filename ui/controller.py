@@ -47,6 +47,23 @@ UNDOABLE = ("bid", "play")  # Undo takes back a card or a bid
 PLAYER_COMMANDS = ("card", "act", "pass", "clear-pass", "auction-n", "hint", "claim", "undo")
 UNDO_KEPT = 30  # positions kept for Undo (a hand has at most 27 of your cards and bids)
 SLICE_S = 0.015  # a thinking bot gives the page back after this long (no long task over 50 ms)
+# A message as the table words it, in the language of the moment: kept with
+# the sentence shown, so that a switch of language says it again.
+Wording = Callable[[], str]
+
+
+def words(key: str, **params: Any) -> Wording:
+    """The Wording of one sentence of the catalogue.
+
+    >>> from ui.i18n import set_language
+    >>> said = words("msg.no_undo")
+    >>> said()
+    'Nothing to take back in this hand.'
+    >>> set_language("es"); said()
+    'No hay nada que deshacer en esta mano.'
+    >>> set_language("en")
+    """
+    return lambda: t(key, **params)
 
 
 class Controller:
@@ -68,6 +85,7 @@ class Controller:
         self.on_change = on_change or (lambda: None)
         self.on_action: list[Callable[[int], None]] = []  # after each action applied (autosave hooks)
         self.match: Match | None = None
+        self._wording: Wording | None = None  # how the message on screen is worded (_set_ui)
         self.ui = UiState(settings=settings)
         self.draft: S.Settings | None = None  # the New game dialog, while open
         self.dialog_error = ""
@@ -120,6 +138,7 @@ class Controller:
         self.watched = settings.watch
         self.generation += 1
         self.ui = UiState(settings=settings)
+        self._wording = None
         self._held: tuple[int, int, int] | None = None
         self._undo = []
         rules = self.match.rules
@@ -136,6 +155,7 @@ class Controller:
         self.watched = self.settings.watch  # a save's screen state may say more (ui/saves/data.py restore_ui)
         self.generation += 1
         self.ui = UiState(settings=self.settings)
+        self._wording = None
         self._held = None
         self._undo = self._undo_points_of(match)
         self._announce_start(t("msg.restored", game=t("game." + match.rules.game), number=match.hand_number))
@@ -143,6 +163,13 @@ class Controller:
         self.kick()
 
     def _set_ui(self, **changes: Any) -> None:
+        """Change the table's state. A ``message`` may be a Wording: the
+        sentence is kept with how to word it, so that a switch of language
+        says it again in the new one (_cmd_lang); a plain str stays as it is."""
+        if "message" in changes:
+            wording = changes["message"]
+            self._wording = wording if callable(wording) else None
+            changes["message"] = wording() if callable(wording) else wording
         self.ui = dataclasses.replace(self.ui, **changes)
 
     def _changed(self) -> None:
@@ -162,7 +189,7 @@ class Controller:
         """An on_action hook: the live region's sentences for the action just applied."""
         self.announcer.follow(action, self.view(self.ui.human), self._names(), self.you)
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str | Wording) -> None:
         self._set_ui(message=text)
         self._changed()
 
@@ -174,7 +201,7 @@ class Controller:
         if handler is None:
             return
         if self.settings.watch and cmd in PLAYER_COMMANDS and self.match is not None:
-            self._say(t("watch.refused"))
+            self._say(words("watch.refused"))
             return
         handler(arg)
 
@@ -185,17 +212,17 @@ class Controller:
             names[self.ui.human] = t("compass.0")  # as the table names it (ui/table_model.py build_table)
         return names
 
-    def _not_your_turn(self) -> str:
+    def _not_your_turn(self) -> Wording:
         m = self.match
         assert m is not None
         names = self._names()
         if m.phase in ("hand_over", "game_over"):
-            return t("msg.hand_over") if m.phase == "hand_over" else t("msg.game_over")
+            return words("msg.hand_over" if m.phase == "hand_over" else "msg.game_over")
         if m.phase in ("cut", "deal"):
-            return t("msg.wait_deal")
-        who = names[m.to_act] if m.to_act is not None else t("msg.someone")
+            return words("msg.wait_deal")
+        seat = m.to_act
         phase = m.phase if m.phase in ("bid", "play", "pass", "draw", "moon") else "other"
-        return t("msg.wait." + phase, name=who)
+        return lambda: t("msg.wait." + phase, name=names[seat] if seat is not None else t("msg.someone"))
 
     def _apply(self, action: int) -> bool:
         """Apply the human's action through the engine; a refusal becomes the message."""
@@ -208,7 +235,7 @@ class Controller:
         try:
             m.apply(action)
         except IllegalAction as error:
-            self._say(engine_text(error.message, str(error)))
+            self._say(lambda refusal=error: engine_text(refusal.message, str(refusal)))
             return False
         if before is not None:
             self._undo.append(before)
@@ -253,7 +280,7 @@ class Controller:
         if c in chosen:
             chosen.discard(c)
         elif len(chosen) >= count:
-            self._say(t("msg.pass_full", n=count))
+            self._say(words("msg.pass_full", n=count))
             return
         else:
             chosen.add(c)
@@ -275,7 +302,7 @@ class Controller:
             return
         chosen = sorted(self.ui.selected)
         if len(chosen) != count:
-            self._say(t("msg.pass_count", n=count, chosen=len(chosen)))
+            self._say(words("msg.pass_count", n=count, chosen=len(chosen)))
             return
         # One engine action per card; try them on a copy first so that a
         # refusal leaves the match untouched.
@@ -288,7 +315,7 @@ class Controller:
                 trial.apply(c)
                 actions.append(c)
         except IllegalAction as error:
-            self._say(engine_text(error.message, str(error)))
+            self._say(lambda refusal=error: engine_text(refusal.message, str(refusal)))
             return
         for a in actions:
             m.apply(a)
@@ -334,16 +361,17 @@ class Controller:
         if m is None:
             return
         if self.settings.strict:
-            self._say(t("msg.strict"))
+            self._say(words("msg.strict"))
             return
         point = self._undo_point()
         if point is None:
-            self._say(t("msg.no_undo"))
+            self._say(words("msg.no_undo"))
             return
         self._undo.pop()
         self.generation += 1  # a bot pausing or thinking in the undone position stops
         m.restore(point)
-        self.ui = UiState(settings=self.settings, message=t("msg.undone"))
+        self.ui = UiState(settings=self.settings)
+        self._set_ui(message=words("msg.undone"))
         self._held = (m.hand_number, m.trick_number, len(m.records)) if not m.trick else None
         self._announce_start(t("msg.undone"))
         self._changed()
@@ -369,7 +397,7 @@ class Controller:
             self._say(self._not_your_turn())
             return
         actions: list[int] = []
-        reasons: list[str] = []
+        reasons: list[Any] = []  # the bot's messages, worded in the table's language when shown
         if m.phase == "pass":
             trial = m.clone()
             count = m.rules.pass_count  # type: ignore[union-attr]
@@ -377,12 +405,13 @@ class Controller:
                 action, why = self.hint(trial.view(me))
                 trial.apply(action)
                 actions.append(action)
-                reasons.append(said(why))
+                reasons.append(why)
         else:
             action, why = self.hint(m.view(me))
             actions.append(action)
-            reasons.append(said(why))
-        self._set_ui(hint=(len(m.actions), tuple(actions)), message=t("msg.hint", reason=" ".join(reasons)))
+            reasons.append(why)
+        hint = lambda: t("msg.hint", reason=" ".join(said(why) for why in reasons))  # noqa: E731 (a Wording)
+        self._set_ui(hint=(len(m.actions), tuple(actions)), message=hint)
         self._changed()
 
     def _cmd_act(self, arg: str) -> None:
@@ -423,7 +452,7 @@ class Controller:
             return
         if self._claiming is not None and not self._claiming.done():
             return  # a claim is being checked already
-        self._say(t("claim.checking"))
+        self._say(words("claim.checking"))
         self._claiming = asyncio.ensure_future(self._claim(self.generation, len(m.actions)))
 
     async def _claim(self, gen: int, step: int) -> None:
@@ -438,15 +467,15 @@ class Controller:
             if gen != self.generation or self.match is not m or len(m.actions) != step:
                 return  # the table moved on (a new game, an undo): the claim is void
         claim = check.result()
-        reason = self._claim_reason(claim)
         if not claim.ok:
-            self._say(t("claim.refused", reason=reason))
+            self._say(lambda: t("claim.refused", reason=self._claim_reason(claim)))
             return
         self._undo.append(m.clone())
         for action in claim.line:
             m.apply(action)
             self._after_action(action)
-        self._set_ui(message=t("claim.accepted", reason=reason), show_last=False, hold_trick=False)
+        accepted = lambda: t("claim.accepted", reason=self._claim_reason(claim))  # noqa: E731 (a Wording)
+        self._set_ui(message=accepted, show_last=False, hold_trick=False)
         self._changed()
         self.kick()
 
@@ -496,7 +525,7 @@ class Controller:
             return
         self.settings = dataclasses.replace(self.settings, watch=False)
         self.generation += 1  # seat 0's computer player, pausing or thinking, stops
-        self._set_ui(settings=self.settings, message=t("watch.taken"), hold_trick=False)
+        self._set_ui(settings=self.settings, message=words("watch.taken"), hold_trick=False)
         self._announce_start(t("watch.taken"))
         self._changed()
         self.kick()
@@ -516,6 +545,8 @@ class Controller:
             self.settings = dataclasses.replace(self.settings, lang=arg)
             self._set_ui(settings=self.settings)
             set_language(arg)
+            if self._wording is not None:  # the sentence on screen, said again in the new language
+                self._set_ui(message=self._wording)
             self._changed()
 
     def _cmd_sound(self, arg: str) -> None:
@@ -606,7 +637,7 @@ class Controller:
             await self._run_bots(gen)
         except Exception:  # a bug must show, not freeze the table silently
             traceback.print_exc(file=sys.stderr)
-            self._say(t("msg.bot_failed"))
+            self._say(words("msg.bot_failed"))
 
     async def _run_bots(self, gen: int) -> None:
         me = self.ui.human
