@@ -125,7 +125,13 @@ COLLECT = """() => {
   const bench = window.__firstVisit;
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
   const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
-  return { ...bench, fcp: paint ? paint.startTime : null, timing: entries.map((e) => [e.name, e.responseEnd]) };
+  const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("baza:"));
+  return {
+    ...bench,
+    fcp: paint ? paint.startTime : null,
+    timing: entries.map((e) => [e.name, e.responseEnd]),
+    marks: marks.map((m) => [m.name, Math.round(m.startTime)]),
+  };
 }"""
 
 
@@ -262,6 +268,7 @@ def figures_of(figures: dict, requests: dict, origin: str, server_bytes: int) ->
         "bar_last": bar[-1][1] if bar else None,
         "bar_full": bool(bar) and any(v is not None and v >= (figures["barMax"] or 100) for _, v in bar),
         "bar": bar,
+        "marks": figures["marks"],  # the page's own steps (loader, python-up, drawn)
         "files": files,
     }
 
