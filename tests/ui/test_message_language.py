@@ -2,12 +2,20 @@
 again in the new language when the player switches it: never left in the
 old one (issue 31)."""
 
+import pytest
 from test_claim_table import to_your_lead
 from test_hint_and_thinking import hint_controller
 from ui_helpers import controller, position, run
 
 from game.cards import parse_card
 from ui.i18n import set_language, t
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """The catalogue is the module's: every test leaves it English."""
+    yield
+    set_language("en")
 
 
 def switch(c, lang):
@@ -28,10 +36,7 @@ def test_a_refusal_follows_the_language_and_back():
         assert switch(c, "es") not in (english, swedish)
         assert switch(c, "en") == english
 
-    try:
-        run(go())
-    finally:
-        set_language("en")
+    run(go())
 
 
 def test_not_your_turn_and_a_cleared_message_stay_as_they_are():
@@ -46,10 +51,7 @@ def test_not_your_turn_and_a_cleared_message_stay_as_they_are():
         c.command("dismiss")
         assert switch(c, "en") == ""
 
-    try:
-        run(go())
-    finally:
-        set_language("en")
+    run(go())
 
 
 def test_a_hint_and_a_claim_refusal_follow_the_language():
@@ -75,7 +77,4 @@ def test_a_hint_and_a_claim_refusal_follow_the_language():
         assert swedish.split(":")[0] == t("claim.refused", reason="").split(":")[0]
         assert swedish != refused
 
-    try:
-        run(go())
-    finally:
-        set_language("en")
+    run(go())
