@@ -89,13 +89,19 @@ def test_no_sentence_calls_a_computer_player_you_during_the_hand():
     run(go())
 
 
+def dealt_watched_game():
+    """A watched game whose bots play their first legal action, cut and dealt."""
+    c = controller(watching(), choose=lambda view, level, rng: view.legal[0])
+    c.new_game()
+    m = c.match
+    while m.phase in ("cut", "deal"):
+        m.apply(m.legal_actions()[0])
+    return c, m
+
+
 def test_a_watchers_clicks_play_nothing_for_south():
     async def go():
-        c = controller(watching(), choose=lambda view, level, rng: view.legal[0])
-        c.new_game()
-        m = c.match
-        while m.phase in ("cut", "deal"):
-            m.apply(m.legal_actions()[0])
+        c, m = dealt_watched_game()
         before = list(m.actions)
         south = next(card for card in range(52) if m.hands[0] >> card & 1)
         for cmd, arg in (("card", str(south)), ("pass", ""), ("hint", ""), ("undo", "")):
@@ -109,11 +115,7 @@ def test_a_watchers_clicks_play_nothing_for_south():
 
 def test_face_up_shows_the_other_hands_and_face_down_hides_them():
     async def go():
-        c = controller(watching(), choose=lambda view, level, rng: view.legal[0])
-        c.new_game()
-        m = c.match
-        while m.phase in ("cut", "deal"):
-            m.apply(m.legal_actions()[0])
+        c, m = dealt_watched_game()
         t = c.model()
         assert all(s.open_hand == () for s in t.seats)
         toggle = t.controls.choices[0]

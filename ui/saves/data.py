@@ -104,19 +104,14 @@ def settings_from_dict(data: Any) -> S.Settings:
     lang = data.get("lang", "")
     if lang in LANGUAGES:
         s = dataclasses.replace(s, lang=lang)
-    if data.get("strict") is True:
-        s = dataclasses.replace(s, strict=True)
-    if data.get("sound") is True:
-        s = dataclasses.replace(s, sound=True)
+    for switch in ("strict", "sound", "watch", "face_up"):  # on only when saved as true
+        if data.get(switch) is True:
+            s = dataclasses.replace(s, **{switch: True})
     if data.get("trick_clear") in S.TRICK_CLEAR:
         s = dataclasses.replace(s, trick_clear=data["trick_clear"])
     names = data.get("names", [])
     if isinstance(names, list) and any(names):
         s = dataclasses.replace(s, names=tuple(S.clean_name(n) for n in names[:players]))
-    if data.get("watch") is True:
-        s = dataclasses.replace(s, watch=True)
-    if data.get("face_up") is True:
-        s = dataclasses.replace(s, face_up=True)
     if data.get("level0") in S.LEVELS:
         s = dataclasses.replace(s, level0=data["level0"])
     problem = S.check(s)
