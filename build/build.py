@@ -159,21 +159,32 @@ def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed:
 
 def split_languages(data: bytes, default: str = "en") -> tuple[bytes, dict[str, bytes]]:
     """The start zip without the catalogues of languages other than ``default``,
-    and those catalogues' .pyc by language code.
+    and those catalogues by language code, as a zip of their .pyc each.
 
     A start needs only the player's language: the loader fetches that one
-    beside the zip, and the others after the table is ready. The zip stays
-    deterministic: its entries are copied in their order, as they were.
+    beside the zip, and the others after the table is ready. A language is
+    two modules (ui/lang/es.py and the words of game/, es_game.py), shipped
+    as one file so that it costs one request; stored, not deflated, so that
+    HTTP compression works across it. The zips stay deterministic: entries
+    are copied in their order, with their dates, as they were.
     """
     source, kept = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
-    languages = {}
+    entries: dict[str, list[tuple[zipfile.ZipInfo, bytes]]] = {}
     with zipfile.ZipFile(kept, "w") as archive:
         for info in source.infolist():
-            match = re.fullmatch(r"baza-home/ui/lang/([a-z]{2})\.pyc", info.filename)
+            match = re.fullmatch(r"baza-home/ui/lang/([a-z]{2})(?:_game)?\.pyc", info.filename)
             if match and match.group(1) != default:
-                languages[match.group(1)] = source.read(info)
+                entries.setdefault(match.group(1), []).append((info, source.read(info)))
             else:
                 archive.writestr(info, source.read(info))
+    languages = {}
+    for code, files in entries.items():
+        bundle = io.BytesIO()
+        with zipfile.ZipFile(bundle, "w", zipfile.ZIP_STORED) as archive:
+            for info, pyc in files:
+                stored = zipfile.ZipInfo(info.filename, info.date_time)
+                archive.writestr(stored, pyc)
+        languages[code] = bundle.getvalue()
     return kept.getvalue(), languages
 
 
@@ -201,7 +212,7 @@ def write_start(
     interpreter URL only if it ends in .mjs, so no ?v= here).
 
     The zip (build/precompile.mjs) is the standard library Pyodide starts
-    with, plus the game's .pyc in English; lang-XX.pyc holds each other
+    with, plus the game's .pyc in English; lang-XX.zip holds each other
     language's catalogue. game maps each of the game's module paths to its
     versioned URL: the loader fetches them one by one when the zip cannot
     be used.
@@ -214,10 +225,10 @@ def write_start(
         (staging / PRECOMPILED_ZIP).write_bytes(data)
         names.append(PRECOMPILED_ZIP)
         precompiled = file_record(f"./{PRECOMPILED_ZIP}", data)
-        for code, pyc in sorted(catalogues.items()):
-            (staging / f"lang-{code}.pyc").write_bytes(pyc)
-            names.append(f"lang-{code}.pyc")
-            languages[code] = file_record(f"./lang-{code}.pyc", pyc)
+        for code, bundle in sorted(catalogues.items()):
+            (staging / f"lang-{code}.zip").write_bytes(bundle)
+            names.append(f"lang-{code}.zip")
+            languages[code] = file_record(f"./lang-{code}.zip", bundle)
     stdlib = (out / pyodide_dir / "python_stdlib.zip").read_bytes()
     full = f"../{pyodide_dir.removeprefix('runtime/')}/python_stdlib.zip"
     later = {"languages": languages, "stdlib": file_record(full, stdlib), "modules": module_names(stdlib)}
@@ -504,7 +515,7 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
     if (site.out / zip_path).is_file():
         files.append(record(zip_path))
         big.append(zip_path)
-    catalogues = sorted((site.out / start_dir).glob("lang-*.pyc"))
+    catalogues = sorted((site.out / start_dir).glob("lang-*.zip"))
     languages = {p.stem.removeprefix("lang-"): record(f"{start_dir}/{p.name}") for p in catalogues}
     start = {
         "files": files,

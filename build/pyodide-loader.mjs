@@ -136,12 +136,18 @@ function playerLanguage() {
   return (navigator.languages ?? []).map(ours).find(known) ?? "en";
 }
 
-// Writes a language's catalogue where Python imports it from (ui/lang/XX.pyc,
-// a sourceless module beside the English one).
-function writeLanguage(pyodide, code, data) {
+// Writes a language's catalogue where Python imports it from: its zip
+// (build/build.py, split_languages) holds ui/lang/XX.pyc and XX_game.pyc,
+// sourceless modules beside the English one. Only those two names are
+// written: a zip of another shape throws, and the language stays English.
+async function writeLanguage(pyodide, code, zip) {
+  const entries = await zipEntries(zip, "baza-home/ui/lang/");
+  const wanted = [`${code}.pyc`, `${code}_game.pyc`];
+  const names = entries.map(([name]) => name).sort();
+  if (names.join() !== wanted.join()) throw new Error(`lang-${code}.zip holds ${names.join(", ") || "nothing"}`);
   const folder = `${pyodide.FS.cwd()}/ui/lang`;
   pyodide.FS.mkdirTree(folder);
-  pyodide.FS.writeFile(`${folder}/${code}.pyc`, data);
+  for (const [name, bytes] of entries) pyodide.FS.writeFile(`${folder}/${name}`, bytes);
 }
 
 // The zip's "baza-home/" entries are the game's sources and their checked
@@ -425,7 +431,7 @@ async function makeSnapshot() {
     _makeSnapshot: true,
   });
   if ((await unpackGame(pyodide, data)) !== "precompiled") throw new Error("the game's bytecode does not load");
-  for (const [code, bytes] of languages) writeLanguage(pyodide, code, bytes);
+  for (const [code, bytes] of languages) await writeLanguage(pyodide, code, bytes);
   runWith(pyodide, IMPORT_GAME, { MODULES: pyodide.toPy(gameModules()) });
   const snapshot = pyodide.makeMemorySnapshot();
   const table = pyodide._module?.wasmTable?.length;
@@ -598,7 +604,7 @@ async function downloadLater(pyodide, report) {
     if (report.game !== "snapshot" && report.game !== "files") {
       const wanted = Object.entries(LATER.languages).filter(([code]) => code !== language || report.language !== language);
       const files = await Promise.all(wanted.map(async ([code, file]) => [code, await fetchChecked(file)]));
-      for (const [code, data] of files) writeLanguage(pyodide, code, data);
+      for (const [code, data] of files) await writeLanguage(pyodide, code, data);
       runWith(pyodide, RESCAN, {});
       dispatchEvent(new Event("baza:languages"));
     }
@@ -715,7 +721,7 @@ export async function loadPyodide(options = {}) {
   let languageState = language;
   if (languagePending && game !== "snapshot") {
     try {
-      if (game !== "files") writeLanguage(pyodide, language, await languagePending);
+      if (game !== "files") await writeLanguage(pyodide, language, await languagePending);
     } catch (error) {
       languageState = `en (${language}: ${lastLine(error)})`;
     }

@@ -137,12 +137,12 @@ def test_the_players_language_comes_with_the_start_and_the_others_after_ready(br
         page.goto(site.url + PLAY + "&lang=sv")
         wait_ready(page)
         before = [url.split("?")[0].rsplit("/", 1)[-1] for url in page.log.requests]
-        assert "lang-sv.pyc" in before and "python_stdlib_pyc.zip" in before
+        assert "lang-sv.zip" in before and "python_stdlib_pyc.zip" in before
         expect(page.get_by_role("button", name="Nytt spel")).to_be_visible()
         page.wait_for_function(LATER_DONE, timeout=60_000)
         after = [url.split("?")[0].rsplit("/", 1)[-1] for url in page.log.requests]
-        assert {"lang-es.pyc", "lang-pt.pyc", "python_stdlib.zip"} <= set(after)
-        assert after.count("lang-sv.pyc") == 1  # not again
+        assert {"lang-es.zip", "lang-pt.zip", "python_stdlib.zip"} <= set(after)
+        assert after.count("lang-sv.zip") == 1  # not again
         page.select_option("#lang", "es")
         expect(page.get_by_role("button", name="Partida nueva")).to_be_visible()
         started = page.evaluate("globalThis.bazaStart")
@@ -191,5 +191,22 @@ def test_a_module_imported_before_the_rest_of_the_standard_library_arrives_is_fe
         assert page.evaluate("() => globalThis.__bazaPython.runPython('import importlib.util; "
                              "importlib.util.find_spec(\"_winapi\") is None')")
         play_first_card(page)
+    finally:
+        page.close()
+
+
+def test_a_damaged_language_file_leaves_the_table_in_english_and_working(browser, serve, dist):
+    site = serve(dist)
+    page = logged(browser.new_page())
+    damaged = "**/lang-sv.zip*"
+    page.route(damaged, lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not a catalogue"))
+    try:
+        page.goto(site.url + PLAY + "&lang=sv")
+        wait_ready(page)
+        expect(page.get_by_role("button", name="New game")).to_be_visible()  # English, not a broken page
+        started = page.evaluate("globalThis.bazaStart")
+        assert started["language"].startswith("en (sv: "), started["language"]
+        play_first_card(page)  # the game goes on
+        page.unroute(damaged)
     finally:
         page.close()

@@ -100,10 +100,13 @@ def test_build_ships_the_precompiled_stdlib(dist):
     game = {name.removeprefix("baza-home/") for name in names if name.startswith(("baza-home/game/", "baza-home/ui/"))}
     shipped = {f["path"] for f in json.loads((dist / "files.json").read_text())["files"]}
     # Every module the build ships, but the page's script and the other languages' catalogues...
-    others = {"ui/lang/es.py", "ui/lang/pt.py", "ui/lang/sv.py"}
+    others = {f"ui/lang/{code}{part}.py" for code in ("es", "pt", "sv") for part in ("", "_game")}
     assert {name[:-1] for name in game} == {path for path in shipped if path.endswith(".py")} - {"ui/main.py"} - others
-    # ...which lie beside the zip, one file each, fetched for the player's language only.
-    assert sorted(p.name for p in folder.glob("lang-*.pyc")) == ["lang-es.pyc", "lang-pt.pyc", "lang-sv.pyc"]
+    # ...which lie beside the zip, one file a language (its two modules), fetched for the player's language only.
+    assert sorted(p.name for p in folder.glob("lang-*.zip")) == ["lang-es.zip", "lang-pt.zip", "lang-sv.zip"]
+    with zipfile.ZipFile(folder / "lang-pt.zip") as bundle:
+        assert bundle.namelist() == ["baza-home/ui/lang/pt.pyc", "baza-home/ui/lang/pt_game.pyc"]
+        assert all(info.compress_type == zipfile.ZIP_STORED for info in bundle.infolist())  # HTTP compresses it
     # PyScript's package beside them, which PyScript would write itself (test_snapshot.py).
     sources = {name.removeprefix("baza-home/") for name in names if name.endswith(".py")}
     assert len(sources) >= 10 and "pyscript/__init__.py" in sources

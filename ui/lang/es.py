@@ -6,14 +6,18 @@ seguir el palo, repartidor, mazo (el montón para robar), apuesta y apostar
 a la luna. Palos: tréboles, diamantes, corazones y picas; figuras: Jota,
 Reina, Rey y As. Se tutea al jugador, sin formas de "vosotros".
 
-Cada clave se escribe aquí tal cual, también las que el catálogo inglés
-genera (las negativas del motor, ``engine.*``, y las opciones de reglas,
-``opt.*``, ``group.*``, ``preset.*``, ``target.help.*``, ``level.*.long``).
+Cada clave se escribe tal cual: aquí las palabras de la mesa; en
+ui/lang/es_game.py las que el catálogo inglés genera del juego (las
+negativas del motor, ``engine.*``, las razones de los jugadores del
+ordenador, ``bot.*``, y las opciones de reglas, ``opt.*``, ``group.*``,
+``preset.*``, ``target.help.*``, ``level.*.long``).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from ui.lang.es_game import MESSAGES as GAME_WORDS
 
 MESSAGES: dict[str, Any] = {
     # Cartas: el patrón del nombre, los valores del 2 al As, los palos de
@@ -146,21 +150,6 @@ MESSAGES: dict[str, Any] = {
     "claim.refused": "Reclamación rechazada: {reason}",
     "claim.accepted": "Reclamación aceptada: {reason}",
     "claim.checking": "Comprobando tu reclamación…",
-    "claim.r.not_playing": "Solo puedes reclamar mientras se juegan las cartas.",
-    "claim.r.not_your_turn": "No es tu turno: reclama cuando lo sea.",
-    "claim.r.takes_this_trick": "{seat} se lleva esta baza con {card:the}.",
-    "claim.r.can_win": "{seat} todavía puede ganar una baza con {card:the}.",
-    "claim.r.cannot_beat": "No puedes llevarte esta baza: nada de lo que puedes jugar supera {card:the}.",
-    "claim.r.not_certain": "Con lo que ves, el resto no es seguro: otro jugador aún puede ganar una baza.",
-    "claim.r.all_highest_suit": ("Te llevas todas las bazas que quedan: tienes las cartas de {suit} más altas "
-                                 "que quedan."),
-    "claim.r.all_highest": "Te llevas todas las bazas que quedan: tus cartas son las más altas que quedan.",
-    "claim.r.all": "Te llevas todas las bazas que quedan, jueguen lo que jueguen los demás.",
-    "claim.r.side_highest_suit": ("Tu bando se lleva todas las bazas que quedan: las cartas de {suit} más altas "
-                                  "que quedan son de tu bando."),
-    "claim.r.side_highest": ("Tu bando se lleva todas las bazas que quedan: sus cartas son las más altas que "
-                             "quedan."),
-    "claim.r.side_all": "Tu bando se lleva todas las bazas que quedan, jueguen lo que jueguen los demás.",
     # Lo que oye un lector de pantalla (ui/announce.py)
     "ann.cut": "{name} corta la carta más alta y reparte.",
     "ann.cut.you": "Cortas la carta más alta y repartes.",
@@ -520,317 +509,6 @@ MESSAGES: dict[str, Any] = {
     "help.spades.t5": ("Las bazas por encima de la apuesta se acumulan como bolsas. Donde la partida las cuenta, "
                        "cada cierto número de bolsas se paga una penalización: apuesta cerca de lo que puedes "
                        "ganar."),
-    # Las razones de los jugadores del ordenador, para el botón Pista (game/bots/reasons.py)
-    "bot.only.card": "Juega {card:the}: es la única carta válida.",
-    "bot.only.cut": "Corta la baraja: la carta más alta reparte.",
-    "bot.only.deal": "Reparte las cartas.",
-    "bot.only.choice": "Es la única opción.",
-    "bot.random": "Una jugada válida al azar.",
-    "bot.play": "Juega {card:the}.",
-    "bot.hearts.pass.moon": "Pasa {card:the}: esta mano puede disparar a la luna, así que pasa las cartas bajas.",
-    "bot.hearts.pass.queen": "Pasa {card:the}: tienes muy pocas picas bajas para protegerla.",
-    "bot.hearts.pass.high_spade": "Pasa {card:the}: podría cazar la reina de picas.",
-    "bot.hearts.pass.heart": "Pasa {card:the}: los corazones altos se llevan puntos.",
-    "bot.hearts.pass.void": "Pasa {card:the}: te ayuda a quedarte sin {suit}.",
-    "bot.hearts.pass.high": "Pasa {card:the}: las cartas altas ganan bazas que no quieres.",
-    "bot.hearts.shoot.lead_top": "Dispara a la luna: sal con {card:the}, la carta más alta que queda de su palo.",
-    "bot.hearts.shoot.lead_back": "Dispara a la luna: sal con {card:the} para recuperar la salida.",
-    "bot.hearts.shoot.win": "Dispara a la luna: gana la baza con {card:the}.",
-    "bot.hearts.shoot.keep": "Dispara a la luna: {card:the} no puede ganar, guarda las cartas ganadoras.",
-    "bot.hearts.follow.stop_moon": ("Frena la luna: gana esta baza con {card:the} para que {seat} no se "
-                                    "lleve todos los puntos."),
-    "bot.hearts.follow.drop_queen": "Suelta {card:the} bajo {best_card:the}: se la lleva {seat}.",
-    "bot.hearts.follow.first_trick": "En la primera baza no pueden caer puntos: suelta ahora {card:the}.",
-    "bot.hearts.follow.jack": "Gana la baza con {card:the}: lleva la jota de diamantes.",
-    "bot.hearts.follow.last_clean": ("Eres el último en una baza sin puntos: llévatela con {card:the} para "
-                                     "deshacerte de una carta alta."),
-    "bot.hearts.follow.duck_points": {
-        "one": "Juega por debajo con {card:the}: una carta más alta se llevaría {n} punto.",
-        "other": "Juega por debajo con {card:the}: una carta más alta se llevaría {n} puntos.",
-    },
-    "bot.hearts.follow.duck_queen": ("Juega por debajo con {card:the}: una pica más alta podría cazar la reina "
-                                     "de picas."),
-    "bot.hearts.follow.duck": ("Juega por debajo con {card:the}, la carta más alta que aún pierde contra "
-                               "{best_card:the}."),
-    "bot.hearts.follow.yours": ("Esta baza es tuya de todos modos: llévatela con {card:the}, tu carta más alta "
-                                "de {suit}."),
-    "bot.hearts.follow.later": "Juega {card:the}: un jugador posterior todavía puede ganar esta baza.",
-    "bot.hearts.follow.must_win": ("Tienes que ganar esta baza: llévatela con {card:the} y guarda las cartas más "
-                                   "bajas como salidas."),
-    "bot.hearts.discard.stop_moon": ("Frena la luna: dale {card:the} a {seat}, no a "
-                                     "{threat_seat}."),
-    "bot.hearts.discard.keep_hearts": ("Guarda tus corazones para frenar la luna de {seat}: tira "
-                                       "{card:the}."),
-    "bot.hearts.discard.queen": "Descarta {card:the}: no tienes {suit}, y {seat} se la lleva.",
-    "bot.hearts.discard.high_spade": "Descarta {card:the}: más tarde podría cazar la reina de picas.",
-    "bot.hearts.discard.heart": "Descarta {card:the}: no tienes {suit}, dale los puntos a {seat}.",
-    "bot.hearts.discard.high": ("Descarta {card:the}: no tienes {suit}, deshazte de la carta que más "
-                                "probablemente ganaría una baza más adelante."),
-    "bot.hearts.lead.stop_moon": ("Frena la luna: sal con {card:the}, que gana y le quita un corazón a "
-                                  "{seat}."),
-    "bot.hearts.lead.smoke": "Sal con {card:the}: las picas bajas obligan a salir a la reina de picas.",
-    "bot.hearts.lead.risky": "Sal con {card:the}: no hay nada más seguro, aunque la reina de picas sigue en juego.",
-    "bot.hearts.lead.heart": "Sal con {card:the}: un corazón bajo que probablemente superarán los demás.",
-    "bot.hearts.lead.safe": ("Sal con {card:the}: la salida más segura, con poca probabilidad de ganar una baza "
-                             "con puntos."),
-    "bot.hearts.lead.lowest.club": ("Sal con {card:the}: no queda fuera ningún trébol más bajo, así que otro "
-                                    "se la llevará."),
-    "bot.hearts.lead.lowest.diamond": ("Sal con {card:the}: no queda fuera ningún diamante más bajo, así que otro "
-                                       "se la llevará."),
-    "bot.hearts.lead.lowest.heart": ("Sal con {card:the}: no queda fuera ningún corazón más bajo, así que otro "
-                                     "se la llevará."),
-    "bot.hearts.lead.lowest.spade": ("Sal con {card:the}: no queda fuera ninguna pica más baja, así que otro "
-                                     "se la llevará."),
-    "bot.hearts.moon.others_win": "Da {total} a todos los demás: la partida termina y ganas tú.",
-    "bot.hearts.moon.self_behind": ("Réstate -{total}: con +{total} a los demás la partida terminaría contigo "
-                                    "por detrás."),
-    "bot.hearts.moon.self": "Réstate -{total}.",
-    "bot.hearts.moon.others_lead": "Da {total} a todos los demás: vas en cabeza, y así el final se acerca.",
-    "bot.hearts.moon.self_behind_keep": "Réstate -{total}: vas por detrás, así que deja que la partida siga.",
-    "bot.hearts.easy.pass": "Pasa {card:the}: es una carta alta.",
-    "bot.hearts.easy.lead": "Sal con {card:the}: es la carta más baja.",
-    "bot.hearts.easy.duck": "Juega por debajo con {card:the}.",
-    "bot.hearts.easy.nothing_lower": "Juega {card:the}: no tienes nada más bajo.",
-    "bot.hearts.easy.discard": "Descarta {card:the}.",
-    "bot.hearts.easy.moon": "Da los puntos a los demás.",
-    "bot.spades.nil": "Nulo: ninguna carta alta de {suit} y pocas cartas altas (riesgo {risk:.1f}).",
-    "bot.spades.bid": "Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas.",
-    "bot.spades.bid.bags": ("Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas; apuesta ajustado para evitar "
-                            "bolsas."),
-    "bot.spades.bid.safe": ("Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas; apuesta sobre seguro, fallar "
-                            "cuesta más que una baza extra."),
-    "bot.spades.bid.partner": "Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas, con las {partner} del compañero.",
-    "bot.spades.bid.partner.bags": ("Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas, con las {partner} del "
-                                    "compañero; apuesta ajustado para evitar bolsas."),
-    "bot.spades.bid.partner.safe": ("Apuesta {bid}: la mano cuenta unas {tricks:.1f} bazas, con las {partner} del "
-                                    "compañero; apuesta sobre seguro, fallar cuesta más que una baza extra."),
-    "bot.spades.blind_nil": "Nulo a ciegas: {behind} puntos por detrás y la partida está a punto de acabar.",
-    "bot.spades.look": "Mira tus cartas: aquí el nulo a ciegas es una apuesta demasiado arriesgada.",
-    "bot.spades.auction": "Apuesta {bid} a {suit}: con ese triunfo la mano cuenta {tricks:.1f} bazas.",
-    "bot.spades.auction.lowest": "La apuesta más baja que queda.",
-    "bot.spades.draw.keep_card": "Quédate la carta.",
-    "bot.spades.draw.keep": "Quédate {card:the}: es mejor que una carta oculta media.",
-    "bot.spades.draw.discard": "Descarta {card:the}: una carta oculta vale más de media.",
-    "bot.spades.why.my_nil": "has apostado nulo",
-    "bot.spades.why.cover": "protege el nulo de tu compañero",
-    "bot.spades.why.overtake": "el nulo de tu compañero va ganando esta baza: supérala",
-    "bot.spades.why.nil_winning": "{seat} ha apostado nulo y va ganando esta baza",
-    "bot.spades.why.nil_after": "{seat} ha apostado nulo y juega después de ti",
-    "bot.spades.why.need": {"one": "a tu bando le falta {n} baza", "other": "a tu bando le faltan {n} bazas"},
-    "bot.spades.why.set": "una o dos bazas más hacen fallar a los rivales",
-    "bot.spades.why.every": "cada baza puntúa",
-    "bot.spades.why.bags": "el contrato está asegurado, así que evita bolsas",
-    "bot.spades.follow.under": "Juega {card:the} bajo {best_card:the}: {why}.",
-    "bot.spades.follow.every_wins": "Juega {card:the}: todas las cartas ganan, {why}.",
-    "bot.spades.follow.low": "Juega {card:the}, baja: {why}, haz que gane la baza.",
-    "bot.spades.follow.cover": "Cubre con {card:the}: {why}, para que el compañero pueda jugar por debajo.",
-    "bot.spades.follow.cannot_cover": "Juega {card:the}: nada supera {best_card:the}.",
-    "bot.spades.follow.partner_wins": ("Tu compañero ya gana con {best_card:the}: juega {card:the} y no lo "
-                                       "superes."),
-    "bot.spades.follow.nothing_beats": "Juega {card:the}: aquí nada supera {best_card:the}.",
-    "bot.spades.follow.last": "Gana con {card:the}, la carta más barata que se la lleva: {why}.",
-    "bot.spades.follow.hold": "Gana con {card:the}: debería aguantar, {why}.",
-    "bot.spades.follow.second_low": ("Segundo en jugar, carta baja: {card:the}; tu compañero juega "
-                                     "después de ti."),
-    "bot.spades.follow.cheapest": "Juega {card:the}, la carta más barata que gana por ahora: {why}.",
-    "bot.spades.lead.lose": "Sal con {card:the}, la carta con menos probabilidades de ganar: {why}.",
-    "bot.spades.lead.nil_top": "Sal con {card:the}, ganadora segura: el nulo del compañero juega por debajo.",
-    "bot.spades.lead.nil_high": "Sal con {card:the}, una carta alta: protege el nulo de tu compañero.",
-    "bot.spades.lead.top_trump": ("Sal con {card:the}, el triunfo más alto: arrastra los triunfos de los rivales "
-                                  "({why})."),
-    "bot.spades.lead.low_trump": ("Sal con {card:the}, un triunfo bajo: saca los triunfos de los rivales para que "
-                                  "tus cartas ganadoras aguanten."),
-    "bot.spades.lead.cash": "Cobra {card:the}, la carta más alta que queda de {suit}: {why}.",
-    "bot.spades.lead.partner_void": "Sal con {card:the}: tu compañero no tiene {suit} y puede fallar con triunfo.",
-    "bot.spades.lead.only_trumps": "Sal con {card:the}: solo te quedan triunfos.",
-    "bot.spades.lead.low": ("Sal con {card:the}, baja de {suit}: guarda las cartas altas para más adelante "
-                            "({why})."),
-    "bot.spades.easy.look": "Mira tus cartas.",
-    "bot.spades.easy.bid": "Apuesta {bid}: ases y picas altas.",
-    "bot.spades.easy.lowest": "La apuesta más baja.",
-    "bot.spades.easy.keep": "Quédate {card:the}.",
-    "bot.spades.easy.discard": "Descártala.",
-    "bot.spades.easy.lead": "Sal con {card:the}.",
-    "bot.spades.easy.win": "Gana con {card:the}.",
-    "bot.spades.easy.low": "Juega {card:the}, baja.",
-    "bot.search.agrees": "{base_why} (La búsqueda coincide en {samples} repartos simulados.)",
-    "bot.search.hearts": ("Juega {card:the}: en {samples} repartos simulados promedió {mean:.1f} puntos, frente "
-                          "a {base_mean:.1f} con {base_card:the}."),
-    "bot.search.spades": ("Juega {card:the}: en {samples} repartos simulados promedió {mean:.1f} puntos para tu "
-                          "bando, frente a {base_mean:.1f} con {base_card:the}."),
-    "bot.search.bid": ("Apuesta {bid}: en {samples} repartos simulados promedió {mean:.1f} puntos para tu bando, "
-                       "frente a {base_mean:.1f} de una apuesta de {base_bid}."),
-    "bot.search.bid_not_nil": ("Apuesta {bid}: en {samples} repartos simulados promedió {mean:.1f} puntos para tu "
-                               "bando, frente a {base_mean:.1f} del nulo."),
-    "bot.search.nil": ("Apuesta nulo: en {samples} repartos simulados promedió {mean:.1f} puntos para tu bando, "
-                       "frente a {base_mean:.1f} de una apuesta de {base_bid}."),
-    # Las negativas del motor (game/explain.py); {doing} es una de engine.doing.*
-    "engine.wrong_time.cut": "Es momento de cortar para elegir al primer repartidor, no de {doing}.",
-    "engine.wrong_time.deal": "Es momento de repartir, no de {doing}.",
-    "engine.wrong_time.draw": "Es momento de quedarte con la carta de encima del mazo o descartarla, no de {doing}.",
-    "engine.wrong_time.pass": "Es momento de elegir las cartas que vas a pasar, no de {doing}.",
-    "engine.wrong_time.bid": "Es momento de apostar, no de {doing}.",
-    "engine.wrong_time.play": "Es momento de jugar una carta, no de {doing}.",
-    "engine.wrong_time.moon": "Es momento de elegir cómo puntuar la luna, no de {doing}.",
-    "engine.wrong_time.hand_over": "Es momento de repartir la siguiente mano, no de {doing}.",
-    "engine.doing.card": "jugar una carta",
-    "engine.doing.bid": "apostar",
-    "engine.doing.cut": "cortar",
-    "engine.doing.deal": "repartir",
-    "engine.doing.keep": "quedarte con una carta",
-    "engine.doing.discard": "descartar una carta",
-    "engine.doing.moon": "elegir la puntuación de la luna",
-    "engine.doing.look": "mirar tus cartas",
-    "engine.doing.other": "hacer eso",
-    "engine.game_over": "La partida ha terminado: empieza una nueva.",
-    "engine.twice": "Tienes {card:the} dos veces: las dos son una sola opción, que se ofrece como la carta {other}.",
-    "engine.not_held": "No tienes {card:the}.",
-    "engine.already_passing": "Ya has elegido {card:the} para pasar.",
-    "engine.lead_first": "La primera baza debe abrirse con {card:the}.",
-    "engine.not_broken": "El palo de {suit} aún no está roto: sal con otro palo.",
-    "engine.follow": "Debes seguir el palo de {suit}: tienes {card:the}.",
-    "engine.no_points_first": ("No se dan puntos en la primera baza: juega una carta que no sea un corazón "
-                               "ni la reina de picas."),
-    "engine.no_heart_discard": "No puedes descartar un corazón hasta que alguien haya salido con corazones.",
-    "engine.cannot_play": "Esa carta no se puede jugar ahora.",
-    "engine.looked_already": "Ya has mirado tus cartas.",
-    "engine.look_first": "Mira tus cartas antes de apostar, o apuesta nulo a ciegas.",
-    "engine.no_blind_nil": "El nulo a ciegas no está permitido en esta partida.",
-    "engine.no_blind_nil_2p": "En Picas para dos jugadores no hay nulo a ciegas: al robar ya ves tus cartas.",
-    "engine.blind_nil_behind": ("El nulo a ciegas solo se permite cuando tu bando va perdiendo por {behind} "
-                                "puntos o más."),
-    "engine.blind_nil_before_look": "El nulo a ciegas debe apostarse antes de mirar tus cartas.",
-    "engine.no_nil": "El nulo no está permitido en esta partida: apuesta al menos 1.",
-    "engine.auction_suit": "En Picas con subasta, cada apuesta indica un número de bazas y un palo de triunfo.",
-    "engine.no_suit": "Apuesta solo un número de bazas: las picas son siempre triunfo.",
-    "engine.partner_room": "Apuesta como máximo {top}: tu compañero todavía debe poder apostar al menos 1.",
-    "engine.together": ("La apuesta conjunta con tu compañero no puede pasar de {total}: tu compañero ha "
-                        "apostado {partner}, así que apuesta como máximo {top}."),
-    "engine.bid_range": "Una apuesta debe ser de 1 a {total}.",
-    # Las opciones de reglas de Picas (ui/settings.py)
-    "group.spades.sides": "Equipos",
-    "opt.partnership": "Por parejas",
-    "opt.partnership.help": "4 jugadores: tú y Norte contra Oeste y Este.",
-    "group.spades.bidding": "Apuestas",
-    "opt.nil": "Nulo",
-    "opt.nil.help": "Apostar 0 bazas: +100 si no ganas ninguna, si no -100.",
-    "opt.blind_nil": "Nulo a ciegas",
-    "opt.blind_nil.help": "Nulo apostado antes de ver tus cartas: +200 o -200.",
-    "opt.blind_nil_behind": "Nulo a ciegas solo si se pierde por",
-    "opt.blind_nil_behind.help": ("El nulo a ciegas solo se permite a un bando que vaya perdiendo por esta "
-                                  "cantidad de puntos (0 = siempre)."),
-    "opt.auction": "Picas con subasta",
-    "opt.auction.help": "Cada apuesta indica un palo de triunfo; la apuesta más alta fija el triunfo.",
-    "group.spades.play": "Juego",
-    "opt.first_lead": "Primera salida",
-    "opt.first_lead.help": "Quién sale en la primera baza de cada mano.",
-    "opt.first_lead.left_of_dealer": "El de la izquierda del repartidor",
-    "opt.first_lead.two_of_clubs": "El 2 de tréboles",
-    "group.spades.scoring": "Puntuación",
-    "opt.failed_contract": "Contrato fallido",
-    "opt.failed_contract.help": "Lo que puntúa un bando cuando gana menos bazas de las que apostó.",
-    "opt.failed_contract.minus_bid": "Pierde 10 por baza apostada",
-    "opt.failed_contract.zero": "Puntúa 0",
-    "opt.overtrick_points": "Puntos por baza extra",
-    "opt.overtrick_points.help": "Cada baza por encima de la apuesta puntúa esto (0 o 1).",
-    "opt.thirteen_double": "13 de 13 puntúa doble",
-    "opt.thirteen_double.help": "Un bando que apuesta las 13 bazas y las gana todas puntúa doble.",
-    "opt.thirteen_fail_bags": "Fallar 13 suma 13 bolsas",
-    "opt.thirteen_fail_bags.help": "Una apuesta fallida de las 13 bazas suma además 13 bolsas.",
-    "group.spades.bags": "Bolsas",
-    "opt.bag_limit": "Límite de bolsas",
-    "opt.bag_limit.help": ("Cada vez que se acumulan tantas bazas extra (bolsas), se paga la penalización "
-                           "(0 = desactivado)."),
-    "opt.bag_penalty": "Penalización por bolsas",
-    "opt.bag_penalty.help": "Puntos que se pierden cada vez que se alcanza el límite de bolsas.",
-    "group.spades.end_of_the_game": "Fin de la partida",
-    "opt.mercy": "Puntuación de derrota",
-    "opt.mercy.help": "Un bando con esta puntuación o menos pierde en el acto (0 = desactivado).",
-    "target.help.spades": ("La partida termina tras una mano en la que un bando alcanza esta puntuación; "
-                           "gana la más alta."),
-    # Las opciones de reglas de Corazones
-    "group.hearts.deal": "Reparto",
-    "opt.odd_cards": "Reparto desigual",
-    "opt.odd_cards.help": "Cuando la baraja no se reparte a partes iguales entre los jugadores.",
-    "opt.odd_cards.double_first": "Repartir todas; quien tiene una de más juega dos en la baza 1",
-    "opt.odd_cards.remove": "Quitar cartas bajas para igualar las manos",
-    "group.hearts.passing": "Pase de cartas",
-    "opt.pass_count": "Cartas que se pasan",
-    "opt.pass_count.help": "Cartas que pasa cada jugador antes de jugar (0 = sin pase).",
-    "opt.pass_cycle": "Sentido del pase",
-    "opt.pass_cycle.help": "Hacia dónde van los pases, mano tras mano.",
-    "opt.pass_cycle.usual": "El habitual según el número de jugadores",
-    "opt.pass_cycle.left,across,right,hold": "Izquierda, al frente, derecha, sin pase (4 jugadores)",
-    "opt.pass_cycle.left,right,across,hold": "Izquierda, derecha, al frente, sin pase (4 jugadores)",
-    "opt.pass_cycle.left,right,hold": "Izquierda, derecha, sin pase",
-    "opt.pass_cycle.left,right": "Izquierda, derecha",
-    "opt.pass_cycle.left": "Siempre a la izquierda",
-    "opt.pass_cycle.right": "Siempre a la derecha",
-    "opt.pass_cycle.across": "Siempre al frente (4 jugadores)",
-    "group.hearts.play": "Juego",
-    "opt.hearts_broken": "Corazones rotos",
-    "opt.hearts_broken.help": "Cuándo se puede salir con corazones o descartarlos.",
-    "opt.hearts_broken.lead": "No se sale con corazones hasta que se juegue uno",
-    "opt.hearts_broken.discard": "No se descartan corazones hasta que alguien salga con ellos",
-    "opt.hearts_broken.none": "Corazones en cualquier momento",
-    "opt.no_points_first_trick": "Sin puntos en la primera baza",
-    "opt.no_points_first_trick.help": ("Ni corazones ni la reina de picas en la primera baza, salvo que no "
-                                       "haya otra opción."),
-    "opt.queen_breaks_hearts": "La reina rompe corazones",
-    "opt.queen_breaks_hearts.help": "Jugar la reina de picas también rompe los corazones.",
-    "group.hearts.scoring": "Puntuación",
-    "opt.moon": "Disparar a la luna",
-    "opt.moon.help": "Llevarse todos los corazones y la reina de picas.",
-    "opt.moon.others_26": "Todos los demás se apuntan 26",
-    "opt.moon.choose": "Elige quien dispara: los demás +26 o él mismo -26",
-    "opt.jack_of_diamonds": "Jota de diamantes -10",
-    "opt.jack_of_diamonds.help": "Quien se lleve la jota de diamantes se apunta -10 (Ómnibus).",
-    "target.help.hearts": "La partida termina cuando un jugador alcanza esta puntuación; gana la más baja.",
-    # Las variantes predefinidas
-    "preset.spades.classic": "Clásica",
-    "preset.spades.classic.note": "4 jugadores, cada uno por su cuenta, apuestas de 1 a 13, a 500.",
-    "preset.spades.lenient": "Indulgente",
-    "preset.spades.lenient.note": "Como la clásica, pero un contrato fallido puntúa 0.",
-    "preset.spades.partnership": "Por parejas",
-    "preset.spades.partnership.note": "2 contra 2, nulo y nulo a ciegas, 10 bolsas cuestan 100, a 500.",
-    "preset.spades.cutthroat": "Todos contra todos",
-    "preset.spades.cutthroat.note": "Como por parejas, pero cada asiento juega por su cuenta.",
-    "preset.hearts.classic": "Clásica",
-    "preset.hearts.classic.note": ("Se pasan 3 cartas, no se sale con corazones hasta que estén rotos, "
-                                   "la luna da 26 a los demás."),
-    "preset.hearts.standard": "Estándar",
-    "preset.hearts.standard.note": "La clásica, y además sin puntos en la primera baza.",
-    "preset.hearts.omnibus": "Ómnibus",
-    "preset.hearts.omnibus.note": "La estándar, y además la jota de diamantes vale -10.",
-    # Los niveles de los jugadores del ordenador
-    "level.random.long": "Al azar (cualquier carta válida)",
-    "level.easy.long": "Fácil",
-    "level.normal.long": "Normal",
-    "level.hard.long": "Difícil (piensa más)",
-    # Por qué se rechaza una partida guardada o un historial de mano (game/save_messages.py)
-    "save.not_utf8": "{what} no es texto UTF-8.",
-    "save.custom_deal": ("Una partida con manos preparadas a mano no se puede guardar: sus repartos no salen "
-                         "de su semilla."),
-    "save.not_object": "La partida guardada debe ser un objeto JSON.",
-    "save.no_format": "La partida guardada no tiene el campo 'format': no es una partida guardada de Baza.",
-    "save.other_format": "Los datos guardados son de tipo {found}, no una partida de Baza.",
-    "save.no_schema": "La partida guardada no tiene una versión de esquema válida.",
-    "save.newer": ("La partida guardada viene de una versión más reciente del juego (esquema {schema}; "
-                   "esta lee el {reads})."),
-    "save.missing": "La partida guardada no tiene el campo {field}.",
-    "save.unknown_fields": "La partida guardada tiene campos desconocidos: {fields}.",
-    "save.seed": "La semilla de la partida guardada debe ser un número o un texto.",
-    "save.rules": "Las reglas guardadas no son válidas: {reason}",
-    "save.actions_list": "Las acciones guardadas deben ser una lista.",
-    "save.replay": "La acción guardada {number} ({action}) no se puede reproducir: {reason}",
-    "save.check_object": "El bloque de comprobación guardado debe ser un objeto.",
-    "save.check_unknown": "El bloque de comprobación guardado tiene un campo desconocido {field}.",
-    "save.check_differs": ("El valor guardado de «{field}» no coincide con la partida reproducida "
-                           "(guardado {saved}, reproducido {replayed})."),
-    "save.at": "{where}: {reason}",
-    "save.check.phase": "fase", "save.check.to_act": "turno", "save.check.hand_number": "número de mano",
-    "save.check.dealer": "repartidor", "save.check.hands": "manos", "save.check.scores": "puntuaciones",
-    "save.check.bags": "bolsas",
     # Modo espectador: un jugador del ordenador en cada asiento (ui/settings.py watch).
     "dialog.watch": "Mirar: un jugador del ordenador en cada asiento",
     "dialog.watch_help": ("Miras cómo juegan los jugadores del ordenador; una partida mirada no cuenta en tus "
@@ -881,3 +559,4 @@ MESSAGES: dict[str, Any] = {
     "review.seat_empty": "{name}: sin cartas",
     "review.refused": "Esta mano no se puede repasar: {reason}",
 }
+MESSAGES.update(GAME_WORDS)  # the words of game/ and of the rule options
