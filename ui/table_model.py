@@ -23,28 +23,18 @@ logic of its own.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from game.actions import (
-    BLIND_NIL_BID,
-    DISCARD,
-    KEEP,
-    LOOK,
-    MOON_OTHERS,
-    MOON_SELF,
-    NIL_BID,
-    auction_bid,
-    auction_suit,
-    bid,
-    bid_value,
-)
 from game.cards import DECK_SIZE, popcount
 from game.deal import tricks_per_hand
-from game.view import can_offer_claim
 
-# The model is split in modules; every name is importable from here too.
+# The model is split in modules. The names of the first ones split off are
+# importable from here too, as ui/dom.py and ui/controller.py take them; the
+# table's layout (ui/table_layout.py), its controls and status line
+# (ui/controls_model.py) and its screen state (ui/table_state.py) are
+# imported from their own modules.
+from .controls_model import Controls, build_controls, build_notice, build_status, mark_hint
 from .dialog_model import DialogModel, Field, build_dialog  # noqa: F401
 from .help_model import HelpPage, build_help, rules_lines
 from .i18n import LANGUAGES, language, t
@@ -82,7 +72,9 @@ from .score_sheet import (  # noqa: F401
     spades_hand_scores,
     winner_text,
 )
-from .settings import DECKS, SPEEDS, Settings
+from .settings import DECKS, SPEEDS
+from .table_layout import seat_slot, toward, trick_card_width, trick_spots
+from .table_state import UiState, hinted_actions, you
 
 # --------------------------------------------------------------------- data
 
@@ -155,14 +147,6 @@ class TrickModel:
 
 
 @dataclass(frozen=True)
-class Controls:
-    kind: str  # "bid", "blind", "auction", "pass", "draw", "moon", "none"
-    prompt: str
-    choices: tuple[Choice, ...] = ()
-    card: CardFace | None = None  # the stock's top card in the two-player draw
-
-
-@dataclass(frozen=True)
 class LastTrick:
     label: str
     cards: tuple[TrickCard, ...]
@@ -205,33 +189,7 @@ class TableModel:
     langs: tuple[tuple[str, str], ...] = ()  # the language switch: (code, name in that language)
 
 
-@dataclass(frozen=True)
-class UiState:
-    """What the controller holds beside the match: choices not yet sent to the
-    engine, and how the table is shown."""
-
-    settings: Settings = field(default_factory=Settings)
-    selected: frozenset[int] = frozenset()  # cards picked to pass
-    message: str = ""
-    show_last: bool = False
-    hold_trick: bool = False  # a finished trick stays on the table a moment
-    auction_n: int | None = None  # Auction Spades: the number picked, before the suit
-    human: int = 0
-    step: int = 0  # actions applied so far in the match (a redraw counter for tests)
-    match_id: int = 0  # which match since the page opened
-    announcements: tuple[tuple[int, str], ...] = ()  # the controller's Announcer.recent()
-    hints: bool = False  # the page offers hints (the controller has a hint function)
-    hint: tuple[int, tuple[int, ...]] = (-1, ())  # (step it was asked at, the actions hinted)
-    can_undo: bool = False  # the controller holds a position to go back to
-    show_help: bool = False  # the rules page is open
-    claims: bool = False  # the table offers "Claim the rest"
-    cues: tuple[tuple[int, str], ...] = ()  # the Announcer's sounds (ui/announce.py cues)
-    open_hands: tuple[int, ...] = ()  # watch mode, every hand shown: each seat's cards (the controller's)
-
-
-def you(ui: UiState) -> int:
-    """The seat the table's words call "you": the human's, none (-1) while watching."""
-    return -1 if ui.settings.watch else ui.human
+# --------------------------------------------------------------------- seats
 
 
 def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
@@ -324,103 +282,6 @@ def _trick_cards(v: Any, pairs: tuple[tuple[int, int], ...], names: list[str], w
     return tuple(out)
 
 
-def toward(angle: float, reach: float = 260.0) -> tuple[float, float]:
-    """The offset toward a seat (at ``angle``) from the middle of the table,
-    in percent of a card's size: where a played card comes from, and where a
-    taken trick goes.
-
-    >>> toward(0), toward(90)
-    ((0.0, 260.0), (-260.0, 0.0))
-    """
-    a = math.radians(angle)
-    return round(-reach * math.sin(a), 1) + 0.0, round(reach * math.cos(a), 1) + 0.0
-
-
-def seat_slot(angle: float) -> str:
-    """Where a seat sits on the felt, from its angle (clockwise from you at
-    the bottom): the top row holds up to three seats (north-west, north,
-    north-east), each side up to two, so that seats never cover the trick.
-
-    >>> [seat_slot(a) for a in (0, 90, 180, 270)]
-    ['you', 'left', 'top', 'right']
-    >>> [seat_slot(360 * s / 6) for s in range(6)]
-    ['you', 'left', 'top', 'top', 'top', 'right']
-    """
-    if angle == 0:
-        return "you"
-    if angle < 110:
-        return "left"
-    return "top" if angle <= 250 else "right"
-
-
-# Up to four players the trick's cards lie on an ellipse, each between the
-# middle and its player (percent of the trick area, from its middle); from
-# five on, in two rows: the top seats' cards above, the others' below, each
-# row from left to right as its players sit.
-TRICK_RX, TRICK_RY = 36.0, 30.0
-TRICK_GAP = 1.06  # room between two neighbouring cards: 6 % of a card
-
-
-def trick_spots(players: int, human: int = 0) -> list[tuple[float, float]]:
-    """Where each seat's card lies in a trick, in percent of the trick area.
-
-    >>> trick_spots(4)
-    [(50.0, 80.0), (14.0, 50.0), (50.0, 20.0), (86.0, 50.0)]
-    >>> [y for _, y in trick_spots(6)]
-    [75.0, 75.0, 25.0, 25.0, 25.0, 75.0]
-    """
-    angles = [seat_angle(s, players, human) for s in range(players)]
-    ring = [position(a, TRICK_RX, TRICK_RY) for a in angles]
-    if players <= 4:
-        return ring
-    rows = {"top": [s for s in range(players) if seat_slot(angles[s]) == "top"]}
-    rows["bottom"] = [s for s in range(players) if s not in rows["top"]]
-    spots: list[tuple[float, float]] = [(0.0, 0.0)] * players
-    for row, y in (("top", 25.0), ("bottom", 75.0)):
-        seats = sorted(rows[row], key=lambda s: ring[s][0])
-        for i, s in enumerate(seats):
-            spots[s] = (round(100 * (i + 0.5) / len(seats), 1), y)
-    return spots
-
-
-def _trim(x: float) -> str:
-    return f"{x:.2f}".rstrip("0").rstrip(".")
-
-
-def trick_card_width(players: int, human: int = 0) -> str:
-    """The width of a trick's cards (a CSS expression, in units of the trick
-    area, a size container): the largest at which no two cards of a full
-    trick overlap and each stays inside the area, whatever the area's shape.
-
-    Two cards (1.4 times as tall as wide) at ``dx``, ``dy`` (fractions of the
-    area's width and height) stay apart when the width is at most
-    ``max(dx * 100cqw, dy * 100cqh / 1.4)``; the smallest such bound over all
-    pairs is the answer (bounds that another bound makes useless left out).
-
-    >>> trick_card_width(4)
-    'min(var(--small-w), 28cqw, 28.57cqh)'
-    """
-    spots = [(x / 100, y / 100) for x, y in trick_spots(players, human)]
-    # Inside the area: half a card to each side of its middle.
-    edge_x = min(min(x, 1 - x) for x, _ in spots) * 2
-    edge_y = min(min(y, 1 - y) for _, y in spots) * 2 / 1.4
-    pairs: list[tuple[float, float]] = []
-    for i, (x1, y1) in enumerate(spots):
-        for x2, y2 in spots[i + 1:]:
-            pairs.append((abs(x1 - x2) / TRICK_GAP, abs(y1 - y2) / 1.4 / TRICK_GAP))
-    kept = [p for p in pairs if not any(q != p and q[0] <= p[0] and q[1] <= p[1] for q in pairs)]
-    kept = [p for p in dict.fromkeys(kept) if p[0] < edge_x and p[1] < edge_y]
-    terms = [f"{_trim(edge_x * 100)}cqw", f"{_trim(edge_y * 100)}cqh"]
-    for dx, dy in sorted(kept):
-        if dx < 0.005:
-            terms.append(f"{_trim(dy * 100)}cqh")
-        elif dy < 0.005:
-            terms.append(f"{_trim(dx * 100)}cqw")
-        else:
-            terms.append(f"max({_trim(dx * 100)}cqw, {_trim(dy * 100)}cqh)")
-    return f"min(var(--small-w), {', '.join(terms)})"
-
-
 def _trick(v: Any, ui: UiState, names: list[str]) -> TrickModel:
     if v.phase in ("cut", "deal") and v.hand_number == 0 and v.cut:
         last_round = v.cut[-1][0]
@@ -463,11 +324,6 @@ def _last_trick(v: Any, ui: UiState, names: list[str]) -> LastTrick | None:
 # --------------------------------------------------------------------- hand
 
 
-def hinted_actions(ui: UiState) -> tuple[int, ...]:
-    """The actions of the hint asked for at this very step (none once anything moved)."""
-    return ui.hint[1] if ui.hint[0] == ui.step else ()
-
-
 def _hand(v: Any, ui: UiState) -> Hand:
     me = ui.human
     hinted = hinted_actions(ui)
@@ -501,174 +357,11 @@ def _hand(v: Any, ui: UiState) -> Hand:
     return Hand(tuple(cards), 0, label, mode, pass_to)
 
 
-# --------------------------------------------------------------------- controls
-
-
-def waits_for_click(v: Any, ui: UiState) -> bool:
-    """A finished trick stays until you click Next trick (the trick_clear setting)."""
-    return (ui.hold_trick and ui.settings.trick_clear == "click" and v.last_trick is not None and not ui.settings.watch
-            and not (v.phase == "play" and v.to_act == ui.human))
-
-
-def _controls(v: Any, ui: UiState, names: list[str]) -> Controls:
-    me = ui.human
-    mine = v.to_act == me
-    rules = v.rules
-    if ui.settings.watch:
-        return Controls("watch", t("watch.prompt"), (
-            Choice("watch-face-up", "", t("watch.face_up"), True, ui.settings.face_up),
-            Choice("watch-take", "", t("watch.take")),
-        ))
-    if waits_for_click(v, ui):
-        return Controls("continue", t("trick.continue_prompt"),
-                        (Choice("continue", "", t("trick.continue"), True, primary=True),))
-    if v.phase == "pass":
-        count = rules.pass_count
-        target = names[v.pass_target] if v.pass_target is not None else ""
-        direction = t("pass." + v.pass_direction)
-        if popcount(v.passed) >= count:
-            return Controls("none", t("pass.waiting"))
-        chosen = len(ui.selected)
-        ready = chosen == count and mine
-        label = t("pass.button", n=count, direction=direction)
-        prompt = t("pass.prompt", n=count, direction=direction, name=target)
-        if not mine:
-            prompt += " " + t("pass.first", name=names[v.to_act])
-        return Controls("pass", prompt, (
-            Choice("pass", "", label, ready, primary=True),
-            Choice("clear-pass", "", t("pass.clear"), chosen > 0),
-        ))
-    if not mine:
-        return Controls("none", "")
-    if ui.claims and can_offer_claim(v, me):
-        # Claim the rest (the engine proves it when pressed): only on your turn, from public facts.
-        return Controls("play", "", (Choice("claim", "", t("claim.button")),))
-    legal = set(v.legal)
-    if v.phase == "draw":
-        c = v.draw_card
-        took = v.hand_sizes[me]
-        prompt = t("draw.prompt", card=c, n=took)
-        return Controls("draw", prompt, (
-            Choice("act", str(KEEP), t("draw.keep"), True, primary=True),
-            Choice("act", str(DISCARD), t("draw.discard")),
-        ), face(c))
-    if v.phase == "moon":
-        total = 26 * (2 if v.players >= 6 else 1)
-        return Controls("moon", t("moon.prompt"), (
-            Choice("act", str(MOON_OTHERS), t("moon.others", total=total), True, primary=True),
-            Choice("act", str(MOON_SELF), t("moon.self", total=total)),
-        ))
-    if v.phase != "bid":
-        return Controls("none", "")
-    if not v.looked:
-        return Controls("blind", t("blind.prompt"), (
-            Choice("act", str(BLIND_NIL_BID), t("blind.bid")),
-            Choice("act", str(LOOK), t("blind.look"), True, primary=True),
-        ))
-    tricks = tricks_per_hand(rules)
-    partner = ""
-    if rules.partnership:
-        pb = v.bids[(me + 2) % 4]
-        if pb is not None:
-            partner = " " + t("bid.partner", bid=bid_text(pb, v.bid_suits[(me + 2) % 4]).lower())
-    choices = []
-    if rules.nil:
-        choices.append(Choice("act", str(NIL_BID), t("bid.nil"), NIL_BID in legal, group="number"))
-    if rules.auction:
-        numbers = sorted({bid_value(a) for a in legal if auction_suit(a) is not None})
-        for n in range(1, tricks + 1):
-            choices.append(Choice("auction-n", str(n), str(n), n in numbers, ui.auction_n == n, group="number"))
-        if ui.auction_n is not None:
-            for s in (3, 2, 1, 0):
-                a = auction_bid(ui.auction_n, s)
-                choices.append(Choice("act", str(a), t("bid.auction_choice", n=ui.auction_n, suit=s), a in legal,
-                                      group="suit"))
-        prompt = t("bid.auction_prompt") + partner
-        return Controls("auction", prompt, tuple(choices))
-    for n in range(1, tricks + 1):
-        choices.append(Choice("act", str(bid(n)), str(n), bid(n) in legal, group="number"))
-    return Controls("bid", t("bid.prompt") + partner, tuple(choices))
-
-
-# --------------------------------------------------------------------- status
-
-
-def _status(v: Any, ui: UiState, names: list[str]) -> tuple[str, str]:
-    """(status line, awaiting)."""
-    me = you(ui)
-    who = names[v.to_act] if v.to_act is not None else ""
-    mine = v.to_act == me
-    phase = v.phase
-    if waits_for_click(v, ui):
-        winner = v.last_trick[1]
-        held = t("status.trick_held.you") if winner == me else t("status.trick_held", name=names[winner])
-        return held, "continue"
-    if phase == "cut":
-        return t("status.cutting"), ""
-    if phase == "deal":
-        return (t("status.you_deal") if v.dealer == me else t("status.deals", name=names[v.dealer])), ""
-    if phase == "draw":
-        return (t("status.your_draw") if mine else t("status.drawing", name=who)), "draw" if mine else ""
-    if phase == "pass":
-        if popcount(v.passed) >= v.rules.pass_count:
-            return t("status.waiting_passes"), ""
-        return (t("status.your_pass") if mine else t("status.passing", name=who)), "pass"
-    if phase == "bid":
-        return (t("status.your_bid") if mine else t("status.bidding", name=who)), "bid" if mine else ""
-    if phase == "play":
-        if ui.hold_trick and not v.trick and not mine:
-            return t("status.leads_next", name=who), ""
-        if mine:
-            return (t("status.your_lead") if not v.trick else t("status.your_play")), "play"
-        return t("status.playing", name=who), ""
-    if phase == "moon":
-        if mine:
-            return t("status.your_moon"), "moon"
-        return t("status.moon", name=who), ""
-    if phase in ("hand_over", "game_over") and ui.hold_trick and v.last_trick is not None:
-        winner = v.last_trick[1]
-        return (t("status.you_take_last") if winner == me else t("status.takes_last", name=names[winner])), ""
-    if phase == "hand_over":
-        return t("status.hand_over", number=v.hand_number), "next"
-    return t("status.game_over"), "over"
-
-
-def _notice(v: Any, ui: UiState, names: list[str]) -> str:
-    if v.game != "hearts" or v.phase != "play" or v.trick_number != 0:
-        return ""
-    if v.received:
-        giver = next((s for s in range(v.players) if (s + _offset(v.pass_direction)) % v.players == ui.human), None)
-        who = names[giver] if giver is not None else t("notice.another")
-        return t("notice.received", cards=sorted_cards(v.received), name=who)
-    if v.pass_direction == "hold" and v.rules.pass_count:
-        return t("notice.no_pass")
-    return ""
-
-
-def _offset(direction: str) -> int:
-    return {"left": 1, "across": 2, "right": -1}.get(direction, 0)
-
-
 # --------------------------------------------------------------------- table
 
 
+# The phases in which Hint has something to point at (ui/controls_model.py build_status's "awaiting").
 HINT_PHASES = ("play", "pass", "bid", "draw", "moon")
-
-
-def _mark_hint(c: Controls, hinted: tuple[int, ...]) -> Controls:
-    """Point the hint at its button: a bid, a draw or moon choice, or in an
-    auction the number (and the suit once the number is picked)."""
-    if not hinted:
-        return c
-    numbers = {bid_value(a) for a in hinted if auction_suit(a) is not None}
-    marked = tuple(
-        replace(ch, hinted=True)
-        if (ch.cmd == "act" and ch.arg.isdigit() and int(ch.arg) in hinted)
-        or (ch.cmd == "auction-n" and ch.arg.isdigit() and int(ch.arg) in numbers)
-        else ch
-        for ch in c.choices
-    )
-    return replace(c, choices=marked)
 
 
 def _preset(v: Any, preset: str) -> str:
@@ -685,7 +378,7 @@ def build_table(v: Any, ui: UiState) -> TableModel:
     s = ui.settings
     if s.watch:  # a computer player in seat 0 too: it goes by its compass name
         names[ui.human] = t("compass.0")
-    status, awaiting = _status(v, ui, names)
+    status, awaiting = build_status(v, ui, names)
     if s.watch and awaiting not in ("next", "over"):
         awaiting = ""  # a watcher is waited for only between hands
     preset_t = f" · {t(f'preset.{v.game}.{_preset(v, s.preset)}')}" if s.game == v.game else ""
@@ -703,11 +396,11 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         awaiting=awaiting,
         status=status,
         message=ui.message,
-        notice="" if s.watch else _notice(v, ui, names),
+        notice="" if s.watch else build_notice(v, ui, names),
         seats=_seats(v, ui, names),
         trick=replace(_trick(v, ui, names), size=trick_card_width(v.players, ui.human)),
         hand=hand,
-        controls=_mark_hint(_controls(v, ui, names), hinted_actions(ui)),
+        controls=mark_hint(build_controls(v, ui, names), hinted_actions(ui)),
         sheet=build_sheet(v, ui, names),
         summary=None if ui.hold_trick else build_summary(v, replace(ui, human=you(ui)), names),
         last_trick=_last_trick(v, ui, names),

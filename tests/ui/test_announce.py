@@ -14,7 +14,8 @@ from game.state import new_match
 from ui import settings as S
 from ui.announce import KEEP_LAST, Announcer, describe, your_turn_text
 from ui.model_base import hearts_points
-from ui.table_model import UiState, build_table, seat_names
+from ui.table_model import build_table, seat_names
+from ui.table_state import UiState
 
 NAMES = seat_names(4)
 PLAY = re.compile(r"^(You play|([\w-]+) plays) the (.+)\.$")

@@ -14,7 +14,8 @@ from game.explain import MESSAGES as ENGINE
 from game.explain import explain_message
 from ui import i18n
 from ui.i18n import LANGUAGES, catalogue, engine_text, pick_language, plural_form, set_language, t
-from ui.table_model import UiState, build_table
+from ui.table_model import build_table
+from ui.table_state import UiState
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 

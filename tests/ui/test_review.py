@@ -16,7 +16,8 @@ from game.state import new_match
 from ui.i18n import card_text, set_language, t
 from ui.model_base import sorted_cards
 from ui.review import build_review, clamp_step, seat_names, taken_cards
-from ui.table_model import UiState, build_table
+from ui.table_model import build_table
+from ui.table_state import UiState
 
 CASES = [
     ("hearts", "standard", 4, 1),

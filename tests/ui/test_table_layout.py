@@ -14,7 +14,9 @@ from ui import settings as S
 from ui.i18n import LANGUAGES, catalogue, set_language
 from ui.nodes import Dom
 from ui.sheet_dom import sheet_table
-from ui.table_model import UiState, build_table, seat_slot, trick_spots
+from ui.table_layout import seat_slot, trick_spots
+from ui.table_model import build_table
+from ui.table_state import UiState
 
 
 @pytest.fixture(autouse=True)

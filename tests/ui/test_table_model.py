@@ -10,7 +10,8 @@ from game.actions import BLIND_NIL_BID, LOOK, MOON_OTHERS, MOON_SELF, NIL_BID, b
 from game.cards import card_name, parse_card, popcount
 from game.state import new_match
 from ui.settings import Settings
-from ui.table_model import UiState, build_table, seat_names
+from ui.table_model import build_table, seat_names
+from ui.table_state import UiState
 
 
 def table(m, **ui):

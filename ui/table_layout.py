@@ -1,0 +1,116 @@
+"""Where things lie on the felt, in percent: each seat's slot, each card of a
+trick, the width of the trick's cards, and the way a card flies.
+
+Geometry only: numbers from the number of players and the human's seat, no
+words and no game state. Apart from ui/table_model.py so that the layout
+for every player count (tests/ui/test_table_layout.py) can be read and
+changed on its own: the table model places its seats, tricks and passed
+cards with it, and ui/dom.py hands the numbers to the CSS as they are.
+
+>>> [seat_slot(seat_angle(s, 4)) for s in range(4)]
+['you', 'left', 'top', 'right']
+"""
+
+from __future__ import annotations
+
+import math
+
+from .model_base import position, seat_angle
+
+
+def toward(angle: float, reach: float = 260.0) -> tuple[float, float]:
+    """The offset toward a seat (at ``angle``) from the middle of the table,
+    in percent of a card's size: where a played card comes from, and where a
+    taken trick goes.
+
+    >>> toward(0), toward(90)
+    ((0.0, 260.0), (-260.0, 0.0))
+    """
+    a = math.radians(angle)
+    return round(-reach * math.sin(a), 1) + 0.0, round(reach * math.cos(a), 1) + 0.0
+
+
+def seat_slot(angle: float) -> str:
+    """Where a seat sits on the felt, from its angle (clockwise from you at
+    the bottom): the top row holds up to three seats (north-west, north,
+    north-east), each side up to two, so that seats never cover the trick.
+
+    >>> [seat_slot(a) for a in (0, 90, 180, 270)]
+    ['you', 'left', 'top', 'right']
+    >>> [seat_slot(360 * s / 6) for s in range(6)]
+    ['you', 'left', 'top', 'top', 'top', 'right']
+    """
+    if angle == 0:
+        return "you"
+    if angle < 110:
+        return "left"
+    return "top" if angle <= 250 else "right"
+
+
+# Up to four players the trick's cards lie on an ellipse, each between the
+# middle and its player (percent of the trick area, from its middle); from
+# five on, in two rows: the top seats' cards above, the others' below, each
+# row from left to right as its players sit.
+TRICK_RX, TRICK_RY = 36.0, 30.0
+TRICK_GAP = 1.06  # room between two neighbouring cards: 6 % of a card
+
+
+def trick_spots(players: int, human: int = 0) -> list[tuple[float, float]]:
+    """Where each seat's card lies in a trick, in percent of the trick area.
+
+    >>> trick_spots(4)
+    [(50.0, 80.0), (14.0, 50.0), (50.0, 20.0), (86.0, 50.0)]
+    >>> [y for _, y in trick_spots(6)]
+    [75.0, 75.0, 25.0, 25.0, 25.0, 75.0]
+    """
+    angles = [seat_angle(s, players, human) for s in range(players)]
+    ring = [position(a, TRICK_RX, TRICK_RY) for a in angles]
+    if players <= 4:
+        return ring
+    rows = {"top": [s for s in range(players) if seat_slot(angles[s]) == "top"]}
+    rows["bottom"] = [s for s in range(players) if s not in rows["top"]]
+    spots: list[tuple[float, float]] = [(0.0, 0.0)] * players
+    for row, y in (("top", 25.0), ("bottom", 75.0)):
+        seats = sorted(rows[row], key=lambda s: ring[s][0])
+        for i, s in enumerate(seats):
+            spots[s] = (round(100 * (i + 0.5) / len(seats), 1), y)
+    return spots
+
+
+def _trim(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def trick_card_width(players: int, human: int = 0) -> str:
+    """The width of a trick's cards (a CSS expression, in units of the trick
+    area, a size container): the largest at which no two cards of a full
+    trick overlap and each stays inside the area, whatever the area's shape.
+
+    Two cards (1.4 times as tall as wide) at ``dx``, ``dy`` (fractions of the
+    area's width and height) stay apart when the width is at most
+    ``max(dx * 100cqw, dy * 100cqh / 1.4)``; the smallest such bound over all
+    pairs is the answer (bounds that another bound makes useless left out).
+
+    >>> trick_card_width(4)
+    'min(var(--small-w), 28cqw, 28.57cqh)'
+    """
+    spots = [(x / 100, y / 100) for x, y in trick_spots(players, human)]
+    # Inside the area: half a card to each side of its middle.
+    edge_x = min(min(x, 1 - x) for x, _ in spots) * 2
+    edge_y = min(min(y, 1 - y) for _, y in spots) * 2 / 1.4
+    pairs: list[tuple[float, float]] = []
+    for i, (x1, y1) in enumerate(spots):
+        for x2, y2 in spots[i + 1:]:
+            pairs.append((abs(x1 - x2) / TRICK_GAP, abs(y1 - y2) / 1.4 / TRICK_GAP))
+    kept = [p for p in pairs if not any(q != p and q[0] <= p[0] and q[1] <= p[1] for q in pairs)]
+    kept = [p for p in dict.fromkeys(kept) if p[0] < edge_x and p[1] < edge_y]
+    terms = [f"{_trim(edge_x * 100)}cqw", f"{_trim(edge_y * 100)}cqh"]
+    for dx, dy in sorted(kept):
+        if dx < 0.005:
+            terms.append(f"{_trim(dy * 100)}cqh")
+        elif dy < 0.005:
+            terms.append(f"{_trim(dx * 100)}cqw")
+        else:
+            terms.append(f"max({_trim(dx * 100)}cqw, {_trim(dy * 100)}cqh)")
+    return f"min(var(--small-w), {', '.join(terms)})"
+
