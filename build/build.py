@@ -59,9 +59,7 @@ Standard library only, so that it runs before any virtualenv exists.
 import argparse
 import hashlib
 import html
-import io
 import json
-import os
 import posixpath
 import re
 import runpy
@@ -69,7 +67,6 @@ import shutil
 import subprocess
 import sys
 import tomllib
-import zipfile
 from pathlib import Path
 
 from runtime import (  # build/ is first on sys.path: the script's folder
@@ -78,25 +75,17 @@ from runtime import (  # build/ is first on sys.path: the script's folder
     core_chunk,
     die,
     package_version,
-    publish,
     pyscript_files,
     sha256,
     startup_functions,
 )
+from start_folder import LOADER, LOADER_TEMPLATE, PRECOMPILED_ZIP, SNAPSHOT_PAGES, write_start
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 SW_TEMPLATE = ROOT / "build" / "sw.js"
-LOADER_TEMPLATE = ROOT / "build" / "pyodide-loader.mjs"
-SNAPSHOT_PAGES = ROOT / "build" / "snapshot-pages.mjs"  # written into the loader (inline_snapshot_pages)
-PRECOMPILE = ROOT / "build" / "precompile.mjs"
-PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
 COMPRESS = ROOT / "build" / "compress.mjs"
 COMPRESS_CACHE = ROOT / ".cache" / "compressed"
-# In runtime/start-<hash>/: the module pyscript.toml's interpreter names, and
-# the precompiled standard library it loads.
-LOADER = "loader.mjs"
-PRECOMPILED_ZIP = "python_stdlib_pyc.zip"
 
 # Written next to index.html but not listed in files.json: the list cannot
 # hold its own hash, and the browser fetches the service worker itself.
@@ -120,182 +109,6 @@ PYODIDE_FILES = [
 # The logical runtime folders that index.html and pyscript.toml refer to;
 # dist/ holds them under versioned names.
 RUNTIME = {"pyscript": "runtime/pyscript", "pyodide": "runtime/pyodide", "start": "runtime/start"}
-
-def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed: bool = True) -> bytes:
-    """The zip of build/precompile.mjs for these sources, from the cache if made before.
-
-    Its inputs: the stock zip and the runtime (Pyodide's version), the script,
-    PyScript's core chunk (its Python package is compiled too), the game's
-    modules (what they import decides what is compiled), and whether the
-    script makes its speed edits of Pyodide's Python.
-    """
-    key = hashlib.sha256()
-    key.update(package_version(pyodide_src).encode() + (b"\0" if speed else b"\0lean\0"))
-    for path in [pyodide_src / "python_stdlib.zip", pyodide_src / "pyodide.asm.wasm", PRECOMPILE, pyscript_core]:
-        key.update(sha256(path.read_bytes()).encode())
-    for package in ("game", "ui"):
-        for path in sorted((src / package).rglob("*.py")) if (src / package).is_dir() else []:
-            if "__pycache__" not in path.parts:
-                key.update(path.relative_to(src).as_posix().encode() + b"\0" + sha256(path.read_bytes()).encode())
-    cached = PRECOMPILE_CACHE / f"{key.hexdigest()[:24]}.zip"
-    if cached.is_file():
-        return cached.read_bytes()
-    node = shutil.which("node")
-    if node is None:
-        die("Node.js is needed to precompile the standard library (or build with --no-precompile)")
-    PRECOMPILE_CACHE.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(f".{os.getpid()}.tmp")
-    command = [node, str(PRECOMPILE), str(partial), str(src), str(pyscript_core)]
-    if not speed:
-        command.append("--no-speed-edits")
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    if result.returncode != 0 or not partial.is_file():
-        die(f"build/precompile.mjs failed:\n{result.stderr.strip()}")
-    partial.replace(cached)
-    for old in sorted(PRECOMPILE_CACHE.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-6]:
-        old.unlink(missing_ok=True)  # keep the last few builds' zips
-    return cached.read_bytes()
-
-
-def split_languages(data: bytes, default: str = "en") -> tuple[bytes, dict[str, bytes]]:
-    """The start zip without the catalogues of languages other than ``default``,
-    and those catalogues by language code, as a zip of their .pyc each.
-
-    A start needs only the player's language: the loader fetches that one
-    beside the zip, and the others after the table is ready. A language is
-    two modules (ui/lang/es.py and the words of game/, es_game.py), shipped
-    as one file so that it costs one request; stored, not deflated, so that
-    HTTP compression works across it. The zips stay deterministic: entries
-    are copied in their order, with their dates, as they were.
-    """
-    source, kept = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
-    entries: dict[str, list[tuple[zipfile.ZipInfo, bytes]]] = {}
-    with zipfile.ZipFile(kept, "w") as archive:
-        for info in source.infolist():
-            match = re.fullmatch(r"baza-home/ui/lang/([a-z]{2})(?:_game)?\.pyc", info.filename)
-            if match and match.group(1) != default:
-                entries.setdefault(match.group(1), []).append((info, source.read(info)))
-            else:
-                archive.writestr(info, source.read(info))
-    languages = {}
-    for code, files in entries.items():
-        bundle = io.BytesIO()
-        with zipfile.ZipFile(bundle, "w", zipfile.ZIP_STORED) as archive:
-            for info, pyc in files:
-                stored = zipfile.ZipInfo(info.filename, info.date_time)
-                archive.writestr(stored, pyc)
-        languages[code] = bundle.getvalue()
-    return kept.getvalue(), languages
-
-
-def file_record(url: str, data: bytes) -> dict:
-    """What the loader checks of a file it fetches: its URL, size and SHA-256."""
-    return {"url": url, "bytes": len(data), "sha256": sha256(data)}
-
-
-def write_start(
-    out: Path,
-    pyodide_dir: str,
-    pyodide_src: Path,
-    pyscript_core: Path,
-    src: Path,
-    game: dict[str, str],
-    precompile: bool,
-    speed: bool = True,
-) -> str:
-    """runtime/start-<hash>/: loader.mjs, the start zip and the languages; return that path.
-
-    A folder of its own, beside Pyodide's: the zip follows the game's
-    imports, and a change to it must not rename the Pyodide folder (a new
-    name means downloading the 14 MB runtime again). Its name carries the
-    hash of its content, as the runtime folders do (PyScript takes an
-    interpreter URL only if it ends in .mjs, so no ?v= here).
-
-    The zip (build/precompile.mjs) is the standard library Pyodide starts
-    with, plus the game's .pyc in English; lang-XX.zip holds each other
-    language's catalogue. game maps each of the game's module paths to its
-    versioned URL: the loader fetches them one by one when the zip cannot
-    be used.
-    """
-    staging = out / "runtime" / ".start"
-    staging.mkdir(parents=True)
-    names, precompiled, languages = [LOADER], None, {}
-    if precompile:
-        data, catalogues = split_languages(precompiled_stdlib(pyodide_src, pyscript_core, src, speed))
-        (staging / PRECOMPILED_ZIP).write_bytes(data)
-        names.append(PRECOMPILED_ZIP)
-        precompiled = file_record(f"./{PRECOMPILED_ZIP}", data)
-        for code, bundle in sorted(catalogues.items()):
-            (staging / f"lang-{code}.zip").write_bytes(bundle)
-            names.append(f"lang-{code}.zip")
-            languages[code] = file_record(f"./lang-{code}.zip", bundle)
-    stdlib = (out / pyodide_dir / "python_stdlib.zip").read_bytes()
-    full = f"../{pyodide_dir.removeprefix('runtime/')}/python_stdlib.zip"
-    later = {"languages": languages, "stdlib": file_record(full, stdlib), "modules": module_names(stdlib)}
-    # The loader sits two folders down (runtime/start-<hash>/).
-    files = [[path, f"../../{url}"] for path, url in game.items()]
-    text = inline_snapshot_pages(LOADER_TEMPLATE.read_text(encoding="utf-8"))
-    placeholders = {
-        "const PRECOMPILED = null; // filled in by build/build.py": f"const PRECOMPILED = {json.dumps(precompiled)};",
-        "const GAME = null; // filled in by build/build.py": f"const GAME = {json.dumps({'files': files})};",
-        "const LATER = null; // filled in by build/build.py": f"const LATER = {json.dumps(later)};",
-        "const LOCK = null; // filled in by build/build.py": f"const LOCK = {json.dumps(minimal_lock(pyodide_src))};",
-    }
-    logical = '"../pyodide/'  # the Pyodide folder, as the template names it
-    if any(text.count(p) != 1 for p in placeholders) or text.count(logical) != 2:
-        die(f"{LOADER_TEMPLATE} must contain {list(placeholders)} once each and {logical} twice")
-    for placeholder, line in placeholders.items():
-        text = text.replace(placeholder, line)
-    text = text.replace(logical, '"../' + pyodide_dir.removeprefix("runtime/") + "/")
-    (staging / LOADER).write_text(text, encoding="utf-8")
-    return publish(out, staging, names, "start")
-
-
-SNAPSHOT_IMPORT = re.compile(r'^import \{ [\w, ]+ \} from "\./snapshot-pages\.mjs";\n', re.M)
-SNAPSHOT_EXPORT = re.compile(r"^export \{ [\w, ]+ \};\n\Z", re.M)
-
-
-def inline_snapshot_pages(loader: str) -> str:
-    """The loader with build/snapshot-pages.mjs written in place of its import of it.
-
-    One module for the page to load (a second would cost a request, and a
-    round trip through the service worker on a return visit); the two files
-    apart in the repository, each readable alone.
-    """
-    pages = SNAPSHOT_PAGES.read_text(encoding="utf-8")
-    if len(SNAPSHOT_IMPORT.findall(loader)) != 1 or len(SNAPSHOT_EXPORT.findall(pages)) != 1:
-        die(f"{LOADER_TEMPLATE.name} must import {SNAPSHOT_PAGES.name} once, which ends with one export list")
-    return SNAPSHOT_IMPORT.sub(lambda _: SNAPSHOT_EXPORT.sub("", pages), loader)
-
-
-def module_names(data: bytes) -> list[str]:
-    """The dotted names of the modules in a zip of sources (the loader imports
-    one of them before the zip has arrived only if it is there).
-
-    >>> buffer = io.BytesIO()
-    >>> with zipfile.ZipFile(buffer, "w") as archive:
-    ...     for name in ("json/__init__.py", "json/decoder.py", "this.py", "README.txt"):
-    ...         archive.writestr(name, "")
-    >>> module_names(buffer.getvalue())
-    ['json', 'json.decoder', 'this']
-    """
-    names = set()
-    for name in zipfile.ZipFile(io.BytesIO(data)).namelist():
-        if name.endswith(".py"):
-            names.add(name[:-3].removesuffix("/__init__").replace("/", "."))
-    return sorted(names)
-
-
-def minimal_lock(pyodide_src: Path) -> str:
-    """Pyodide's lock file with its package list left out, as a JSON string.
-
-    Pyodide reads the lock file (119 kB) at every start only to know which
-    packages it could load; Baza loads none, so the loader hands it this
-    instead, and the page never downloads the file.
-    """
-    lock = json.loads((pyodide_src / "pyodide-lock.json").read_text(encoding="utf-8"))
-    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
-
 
 # --- Our own files ----------------------------------------------------------
 

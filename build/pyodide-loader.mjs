@@ -137,7 +137,7 @@ function playerLanguage() {
 }
 
 // Writes a language's catalogue where Python imports it from: its zip
-// (build/build.py, split_languages) holds ui/lang/XX.pyc and XX_game.pyc,
+// (build/start_folder.py, split_languages) holds ui/lang/XX.pyc and XX_game.pyc,
 // sourceless modules beside the English one. Only those two names are
 // written: a zip of another shape throws, and the language stays English.
 async function writeLanguage(pyodide, code, zip) {
