@@ -9,8 +9,10 @@ finished games kept in the browser's ``localStorage`` (docs/STORAGE.md).
   settings, a match position with its screen state, statistics, the
   finished games kept, the file a player downloads and loads back.
 - :mod:`ui.saves.manager`: :class:`~ui.saves.manager.Saves`, what the
-  controller and the page talk to: autosave, resume, statistics, export and
-  import, two tabs.
+  controller and the page talk to: autosave, resume, two tabs, the
+  commands of the note and the dialog; with its two parts
+  :mod:`ui.saves.results` (the statistics and the finished games kept) and
+  :mod:`ui.saves.files` (export and import of files).
 - :mod:`ui.saves.panel`: what the page draws for saves, as frozen data: the
   note under the top bar, the Saves & stats dialog, a confirmation.
 - :mod:`ui.saves.dom`: the page side: ``localStorage``, other tabs'

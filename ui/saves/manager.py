@@ -1,7 +1,11 @@
-"""Nothing lost: autosave, resume, settings, statistics, export and import,
-two tabs, and bad storage survived. This module holds :class:`Saves`, the
-manager the controller and the page talk to; the JSON it reads and writes is
-made and checked by the pure functions of ui/saves/data.py, and what the
+"""Nothing lost: autosave, resume, settings, two tabs, and bad storage
+survived. This module holds :class:`Saves`, the manager the controller and
+the page talk to, and the part of it that follows the game in progress;
+its two other parts have modules of their own, because each reads and
+writes data the game on the table never depends on: the statistics and the
+finished games kept (ui/saves/results.py), and the files a player
+downloads and loads back (ui/saves/files.py). The JSON it reads and writes
+is made and checked by the pure functions of ui/saves/data.py, and what the
 page draws is the frozen data of ui/saves/panel.py.
 
 Pure Python (no browser import), tested under CPython with a
@@ -36,9 +40,6 @@ import contextlib
 import dataclasses
 import json
 import secrets
-import sys
-import time
-import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -50,40 +51,33 @@ from .. import settings as S
 from ..i18n import t
 from . import store as ST
 from .data import (
-    COUNTED_IDS,
     Position,
-    add_result,
     behind,
     describe,
     empty_stats,
-    export_document,
-    export_name,
-    game_result,
     human_moved,
     link_params,
     position_at,
-    read_import,
     read_position,
     restore_ui,
     settings_from_dict,
     settings_to_dict,
-    trim_history,
     ui_state,
     valid_history,
     valid_stats,
 )
+from .files import Files
 from .panel import Button, Confirm, Note, Panel, boot_note, build_panel
-from .store import SaveError, StorageError, StorageFull, StorageUnavailable, Store
+from .results import Results
+from .store import SaveError, StorageError, StorageFull, StorageUnavailable, Store, log_error
 
 # --------------------------------------------------------------------- the manager
 
 
-def _log_error() -> None:
-    traceback.print_exc(file=sys.stderr)
-
-
-class Saves:
-    """Keeps one controller's match, settings and statistics in a Store."""
+class Saves(Results, Files):
+    """Keeps one controller's match, settings and statistics in a Store: the
+    game in progress here, the statistics from :class:`Results`, export and
+    import from :class:`Files`."""
 
     def __init__(
         self,
@@ -135,7 +129,7 @@ class Saves:
         try:
             self.on_change()
         except Exception:  # pragma: no cover - drawing must not break saving
-            _log_error()
+            log_error()
 
     def say(self, text: str, *buttons: Button, level: str = "info") -> None:
         self.note_ = Note(text, tuple(buttons), level) if text else None
@@ -308,7 +302,7 @@ class Saves:
         try:
             self._sync()
         except Exception:  # saving must never stop the game
-            _log_error()
+            log_error()
 
     def _sync(self) -> None:
         c = self.controller
@@ -411,7 +405,7 @@ class Saves:
             if not behind(data, ours):
                 self._take_over(data, raw)
         except Exception:
-            _log_error()
+            log_error()
 
     def _take_over(self, data: Any, raw: str) -> bool:
         """Show the game another tab saved. Says so when a person moved there
@@ -439,188 +433,13 @@ class Saves:
         self._put(pos, note)
         return True
 
-    # ------------------------------------------------------------- statistics
-
-    def stats(self) -> dict[str, Any]:
-        if not self.enabled:
-            return empty_stats()
-        try:
-            loaded = self.store.load("stats", valid_stats)
-        except StorageError:
-            return empty_stats()
-        return loaded.data or empty_stats()
-
-    def _add_stats(self, game: str, result: dict[str, Any], game_id: str | None = None) -> None:
-        if not self.enabled:
-            return
-        try:
-            loaded = self.store.load("stats", valid_stats)
-            if loaded.problem and loaded.raw is not None:
-                self.store.quarantine("stats", loaded.raw, loaded.problem)
-            stats = loaded.data or empty_stats()
-            if game_id is not None:
-                if game_id in stats["counted"]:
-                    return
-                stats["counted"] = [*stats["counted"], game_id][-COUNTED_IDS:]
-            self.store.save("stats", add_result(stats, game, result))
-        except StorageError as e:
-            self._failed(e)
-
-    def _finish(self, m: Match) -> None:
-        """A game just ended (or was found ended): count it once, keep it in the
-        history. A watched game (ui/controller.py ``watched``) is neither."""
-        if self.controller.watched:
-            return
-        stats = self.stats()
-        if self.game_id in stats["counted"]:
-            return
-        try:
-            result = game_result(m, self.controller.ui.human)
-        except Exception:
-            _log_error()
-            return
-        self._add_stats(m.game, result, self.game_id)
-        self._remember(m)
-
-    def _remember(self, m: Match) -> None:
-        entry = {
-            "id": self.game_id,
-            "game": m.game,
-            "at": self.store.now(),
-            "summary": describe(m),
-            "settings": settings_to_dict(self.controller.settings),
-            "match": match_to_dict(m),
-        }
-        try:
-            loaded = self.store.load("history", valid_history)
-            problems: list[str] = []
-            games = self._set_aside_games(loaded.data, problems) if loaded.data else []
-            games = [g for g in games if not isinstance(g, dict) or g.get("id") != self.game_id]
-            self.store.save("history", {"games": trim_history([entry, *games])})
-            if problems:
-                self._report(problems, [])
-        except StorageError as e:
-            self._failed(e)
-
-    def history(self) -> list[dict[str, Any]]:
-        try:
-            loaded = self.store.load("history", valid_history)
-        except StorageError:
-            return []
-        return (loaded.data or {"games": []})["games"]
-
-    # ------------------------------------------------------------- export and import
-
-    def export_current(self) -> tuple[str, str]:
-        """(file name, JSON text) of the match on the table."""
-        c = self.controller
-        at = self.store.now()
-        doc = export_document(c.match, c.settings, ui_state(c), self.game_id, at)
-        return export_name(c.match, at), json.dumps(doc, indent=1, ensure_ascii=False)
-
-    def export_history(self, index: int) -> tuple[str, str] | None:
-        games = self.history()
-        if not 0 <= index < len(games):
-            return None
-        g = games[index]
-        try:
-            pos = read_position({"match": g["match"], "settings": g.get("settings"), "id": g["id"]})
-        except SaveError as e:
-            # Nothing lost: the game's text goes to the unreadable saves, for download.
-            try:
-                self.store.quarantine("history", ST.dumps(g), str(e))
-                self.store.save("history", {"games": [x for i, x in enumerate(games) if i != index]})
-                self.panel_message = t("saves.history.unreadable", reason=e)
-            except StorageError:
-                self.panel_message = t("saves.history.unreadable_stuck", reason=e)
-            self._changed()
-            return None
-        at = self.store.now()
-        doc = export_document(pos.match, pos.settings, {}, pos.game_id, at)
-        return export_name(pos.match, g.get("at", at)), json.dumps(doc, indent=1, ensure_ascii=False)
-
-    def export_quarantined(self, index: int) -> tuple[str, str] | None:
-        try:
-            items = self.store.quarantined()
-        except StorageError:
-            return None
-        if not 0 <= index < len(items):
-            return None
-        item = items[index]
-        stamp = time.strftime("%Y%m%d-%H%M", time.gmtime(item["at"] / 1000))
-        return f"baza-unreadable-{item['kind']}-{stamp}.txt", item["raw"]
-
-    def import_text(self, text: Any, name: str | None = None) -> bool:
-        """A file the player picked. A refused file changes nothing and says why."""
-        if name is None:
-            name = t("saves.file.default")
-        try:
-            pos = read_import(text, self.controller.settings)
-        except SaveError as e:
-            self.import_said(t("saves.import.refused", name=name, reason=e), False)
-            return False
-        except Exception:
-            _log_error()
-            self.import_said(t("saves.import.unreadable", name=name), False)
-            return False
-        m = self.controller.match
-        if m is not None and m.phase != "game_over" and m.hand_number >= 1:
-            self._clear_import_message()  # the last file's refusal is not this file's
-            self._pending = pos
-            text = "saves.import.same" if self._same_game(pos) else "saves.import.text"
-            self.confirm_ = Confirm(t("saves.import.title"), t(text, game=describe(pos.match), current=describe(m)),
-                                    Button("import-yes", "", t("saves.import.yes"), primary=True))
-            self._changed()
-            return True
-        self._load(pos)
-        return True
-
-    def import_said(self, text: str, ok: bool) -> None:
-        self.panel_message = text
-        self.say(text, level="info" if ok else "problem")
-
-    def _clear_import_message(self) -> None:
-        """Take the last import's sentence off the dialog, and off the note if it is still there."""
-        if self.panel_message and self.note_ is not None and self.note_.text == self.panel_message:
-            self.say("")
-        self.panel_message = ""
-
-    def _same_game(self, pos: Position) -> bool:
-        """True if ``pos`` is the game on the table: its id, or (a bare engine
-        save has none) its rules and deal with one's moves leading to the other's."""
-        m = self.controller.match
-        if m is None:
-            return False
-        if pos.game_id == self.game_id:
-            return True
-        n = min(len(m.actions), len(pos.match.actions))
-        return not m.custom_deal and pos.match.rules == m.rules and pos.match.seed == m.seed and \
-            pos.match.actions[:n] == m.actions[:n]
-
     def _our_language(self, settings: S.Settings) -> S.Settings:
         """settings with this table's language: a game taken from another tab
         or a file never changes the language this page speaks (only the
         switch or a link does, docs/LANGUAGES.md)."""
         return dataclasses.replace(settings, lang=self.controller.settings.lang)
 
-    def _load(self, pos: Position) -> None:
-        pos.settings = self._our_language(pos.settings)
-        previous = self.controller.match
-        if self._same_game(pos):
-            pos.game_id = self.game_id  # a copy of this very game: not abandoned, and counted once
-        elif previous is not None and previous.phase != "game_over" and previous.hand_number >= 1 and \
-                not self.controller.watched:
-            self._add_stats(previous.game, {"abandoned": 1})
-        if pos.counted:  # finished before: review only, never counted here
-            self._add_stats(pos.match.game, {}, pos.game_id)
-        self._put(pos)
-        self._signature = None  # save it now
-        self._match = pos.match
-        self.sync()
-        self.panel_open = False
-        self.import_said(t("saves.import.loaded", game=describe(pos.match)), True)
-
-    # ------------------------------------------------------------- commands
+    # ------------------------------------------------------------- commands (the note's and the dialog's buttons)
 
     def command(self, cmd: str, arg: str = "") -> tuple[str, str] | None:
         """A click on a saves control. Returns (file name, text) to download, or None."""
@@ -630,7 +449,7 @@ class Saves:
         try:
             return handler(arg)
         except Exception:
-            _log_error()
+            log_error()
             self.say(t("saves.note.broken"), level="problem")
             return None
 

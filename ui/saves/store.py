@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -75,6 +77,13 @@ class StorageFull(StorageError):
 
 class StorageUnavailable(StorageError):
     """No storage at all: blocked by the browser, a privacy mode, a sandbox."""
+
+
+def log_error() -> None:
+    """Print the exception being handled, with its traceback, to stderr (the
+    browser's console). The saves catch what they do not expect and go on:
+    saving must never stop the game (docs/STORAGE.md)."""
+    traceback.print_exc(file=sys.stderr)
 
 
 class Storage(Protocol):
