@@ -2,10 +2,13 @@
 
 - :mod:`ui.settings`: the New game settings and every rule option, as data.
 - :mod:`ui.table_model`: the pure view model, from one seat's view of the
-  match to plain data describing what to draw (every name of the model can
-  be imported from it); its parts :mod:`ui.model_base` (card faces, seat
-  names), :mod:`ui.score_sheet` (score sheet, hand summary) and
-  :mod:`ui.dialog_model` (the New game dialog).
+  match to plain data describing what to draw (the seats, the trick, the
+  hand); its parts :mod:`ui.table_state` (the screen's state beside the
+  match), :mod:`ui.table_layout` (the felt's geometry),
+  :mod:`ui.controls_model` (what the table asks and tells the player),
+  :mod:`ui.model_base` (card faces, seat names), :mod:`ui.score_sheet`
+  (score sheet, hand summary) and :mod:`ui.dialog_model` (the New game
+  dialog).
 - :mod:`ui.controller`: owns the match, applies the human's actions through
   the engine, runs the computer players at a pace a person can follow.
 - :mod:`ui.dom`, :mod:`ui.saves.dom` and :mod:`ui.app`: the modules that
