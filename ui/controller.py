@@ -10,63 +10,47 @@ trusts none of it: every game action goes to the engine, which refuses an
 illegal one with a sentence that becomes the table's message, and changes
 nothing.
 
-The bots play in :meth:`Controller._pump`, one asyncio task at a time, with a
-pause before each action (the speed setting) so a person can follow.
+The Controller is one object built from three modules, so that each can be
+read on its own:
+
+- this one: the match and the table's state, the cards, bids and passes you
+  play, the settings and the New game dialog;
+- ui/bot_turns.py (:class:`~ui.bot_turns.BotTurns`): the computer players,
+  who play in the background, one asyncio task at a time, with a pause
+  before each action (the speed setting) so a person can follow;
+- ui/player_aids.py (:class:`~ui.player_aids.PlayerAids`): Hint, Undo and
+  Claim, which look ahead or back from the position on the table.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import inspect
-import random
 import secrets
-import sys
-import time
-import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
-from game.actions import CUT, DEAL
+from game.actions import DEAL
 from game.cards import DECK_SIZE, popcount
 from game.errors import IllegalAction, RulesError
 from game.state import Match
 
 from . import settings as S
 from .announce import Announcer, your_turn_text
+from .bot_turns import BotChoose, BotThink, BotTurns, Sleep
 from .dialog_model import option_name
-from .i18n import LANGUAGES, engine_text, message_text, set_language, t
+from .i18n import LANGUAGES, engine_text, set_language, t
+from .player_aids import UNDO_KEPT, UNDOABLE, Hint, PlayerAids
 from .table_model import DialogModel, TableModel, UiState, build_dialog, build_table, player_names
+from .wording import Wording, words
 
-BotChoose = Callable[[Any, str, random.Random], Any]
-BotThink = Callable[[Any, str, random.Random], Any]  # game.bots.think: an object with step() and result()
-Hint = Callable[[Any], tuple[int, Any]]  # game.bots.hint_message: (action, (key, params)); an English str works too
-Sleep = Callable[[float], Awaitable[None]]
-UNDOABLE = ("bid", "play")  # Undo takes back a card or a bid
 # What a watcher's clicks may not do: play seat 0's cards, bids and passes, or ask for them.
 PLAYER_COMMANDS = ("card", "act", "pass", "clear-pass", "auction-n", "hint", "claim", "undo")
-UNDO_KEPT = 30  # positions kept for Undo (a hand has at most 27 of your cards and bids)
-SLICE_S = 0.015  # a thinking bot gives the page back after this long (no long task over 50 ms)
-# A message as the table words it, in the language of the moment: kept with
-# the sentence shown, so that a switch of language says it again.
-Wording = Callable[[], str]
 
 
-def words(key: str, **params: Any) -> Wording:
-    """The Wording of one sentence of the catalogue.
+class Controller(BotTurns, PlayerAids):
+    """The table's owner: one per page (see the module's text for its parts)."""
 
-    >>> from ui.i18n import set_language
-    >>> said = words("msg.no_undo")
-    >>> said()
-    'Nothing to take back in this hand.'
-    >>> set_language("es"); said()
-    'No hay nada que deshacer en esta mano.'
-    >>> set_language("en")
-    """
-    return lambda: t(key, **params)
-
-
-class Controller:
     def __init__(
         self,
         settings: S.Settings,
@@ -121,10 +105,6 @@ class Controller:
         if self.draft is None:
             return None
         return build_dialog(self.draft, self.dialog_error, can_cancel=self.match is not None)
-
-    @property
-    def speed(self) -> S.Speed:
-        return S.SPEEDS.get(self.settings.speed, S.SPEEDS["normal"])
 
     # ------------------------------------------------------------- games
 
@@ -325,95 +305,6 @@ class Controller:
         self._changed()
         self.kick()
 
-    def _undo_points_of(self, match: Match) -> list[Match]:
-        """Undo after a reload: the positions before your cards and bids of
-        the hand in progress, found by replaying the match from its seed (a
-        position set up by hand, as in tests, has none)."""
-        if match.custom_deal or match.phase in ("game_over", "hand_over"):
-            return []
-        trial = Match(match.rules, seed=match.seed)
-        points: list[Match] = []
-        try:
-            for action in match.actions:
-                if trial.hand_number == match.hand_number and trial.to_act == self.ui.human and \
-                        trial.phase in UNDOABLE:
-                    points.append(trial.clone())
-                trial.apply(action)
-        except IllegalAction:
-            return []
-        return points[-UNDO_KEPT:] if trial.actions == match.actions else []
-
-    def _undo_point(self) -> Match | None:
-        """The position before your last card or bid of this hand, if any."""
-        m = self.match
-        if m is None or self.settings.strict or self.settings.watch or not self._undo or \
-                m.phase in ("game_over", "hand_over", "cut", "deal"):
-            return None
-        last = self._undo[-1]
-        if last.hand_number != m.hand_number:
-            return None
-        return last
-
-    def _cmd_undo(self, arg: str) -> None:
-        """Take back your last card or bid of this hand (and what the computer
-        players did after it): the match goes back to that position."""
-        m = self.match
-        if m is None:
-            return
-        if self.settings.strict:
-            self._say(words("msg.strict"))
-            return
-        point = self._undo_point()
-        if point is None:
-            self._say(words("msg.no_undo"))
-            return
-        self._undo.pop()
-        self.generation += 1  # a bot pausing or thinking in the undone position stops
-        m.restore(point)
-        self.ui = UiState(settings=self.settings)
-        self._set_ui(message=words("msg.undone"))
-        self._held = (m.hand_number, m.trick_number, len(m.records)) if not m.trick else None
-        self._announce_start(t("msg.undone"))
-        self._changed()
-        self.kick()
-
-    def _cmd_hint(self, arg: str) -> None:
-        """What the normal bot would do in your place, pointed at on the table,
-        with its reason as the message. Passing: all the cards it would pass.
-
-        The reason is a message (game/bots/reasons.py), shown as "bot." + key
-        in the player's language; a parameter ending in "why" names a part of
-        the sentence, filled in from the same parameters (less itself and the
-        outer parts, "base_why" holding a "why")."""
-        m = self.match
-        if m is None or self.hint is None:
-            return
-
-        def said(message: Any) -> str:
-            return message_text("bot", message, self._names())
-
-        me = self.ui.human
-        if m.to_act != me or m.phase not in ("pass", "bid", "play", "draw", "moon"):
-            self._say(self._not_your_turn())
-            return
-        actions: list[int] = []
-        reasons: list[Any] = []  # the bot's messages, worded in the table's language when shown
-        if m.phase == "pass":
-            trial = m.clone()
-            count = m.rules.pass_count  # type: ignore[union-attr]
-            while trial.phase == "pass" and trial.to_act == me and popcount(trial.pass_chosen[me]) < count:
-                action, why = self.hint(trial.view(me))
-                trial.apply(action)
-                actions.append(action)
-                reasons.append(why)
-        else:
-            action, why = self.hint(m.view(me))
-            actions.append(action)
-            reasons.append(why)
-        hint = lambda: t("msg.hint", reason=" ".join(said(why) for why in reasons))  # noqa: E731 (a Wording)
-        self._set_ui(hint=(len(m.actions), tuple(actions)), message=hint)
-        self._changed()
-
     def _cmd_act(self, arg: str) -> None:
         if self.match is None or not arg.isdigit():
             return
@@ -437,52 +328,6 @@ class Controller:
     def _cmd_again(self, arg: str) -> None:
         # The same settings, a new deal (a seed from the link is for the first game only).
         self.new_game(dataclasses.replace(self.settings, seed=None))
-
-    def _cmd_claim(self, arg: str) -> None:
-        """Claim the rest: the engine proves that your side takes every
-        remaining trick whatever the others play (the computer players accept
-        exactly a proven claim); then the hand is played out at once. The
-        proof runs in slices (game.claim.ClaimCheck), the page free between."""
-        m = self.match
-        if m is None:
-            return
-        me = self.ui.human
-        if m.phase != "play" or m.to_act != me:
-            self._say(self._not_your_turn())
-            return
-        if self._claiming is not None and not self._claiming.done():
-            return  # a claim is being checked already
-        self._say(words("claim.checking"))
-        self._claiming = asyncio.ensure_future(self._claim(self.generation, len(m.actions)))
-
-    async def _claim(self, gen: int, step: int) -> None:
-        from game.claim import ClaimCheck
-
-        m = self.match
-        assert m is not None
-        me = self.ui.human
-        check = ClaimCheck(m, me, self._names(), seconds=SLICE_S)
-        while not check.step():
-            await self.sleep(0)
-            if gen != self.generation or self.match is not m or len(m.actions) != step:
-                return  # the table moved on (a new game, an undo): the claim is void
-        claim = check.result()
-        if not claim.ok:
-            self._say(lambda: t("claim.refused", reason=self._claim_reason(claim)))
-            return
-        self._undo.append(m.clone())
-        for action in claim.line:
-            m.apply(action)
-            self._after_action(action)
-        accepted = lambda: t("claim.accepted", reason=self._claim_reason(claim))  # noqa: E731 (a Wording)
-        self._set_ui(message=accepted, show_last=False, hold_trick=False)
-        self._changed()
-        self.kick()
-
-    def _claim_reason(self, claim: Any) -> str:
-        """The claim's reason in the table's language (the engine's English if need be)."""
-        message = getattr(claim, "message", None)
-        return message_text("claim", message, self._names(), claim.reason) if message else claim.reason
 
     def _cmd_help(self, arg: str) -> None:
         """Open or close the rules page of the game on the table."""
@@ -601,15 +446,7 @@ class Controller:
             self.dialog_error = t("dialog.bad_value", name=option_name(self.draft.game, name))
         self._changed()
 
-    # ------------------------------------------------------------- bots
-
-    def kick(self) -> None:
-        """Make sure the bot loop of the current match runs. A loop of an
-        earlier match may still sleep; it stops by itself when it wakes."""
-        if self._task is not None and not self._task.done() and self._task_generation == self.generation:
-            return
-        self._task_generation = self.generation
-        self._task = asyncio.ensure_future(self._pump())
+    # ------------------------------------------------------------- tasks
 
     async def settle(self) -> None:
         """Wait until the bot loop (and a claim being proved) has nothing left to do (tests)."""
@@ -621,140 +458,3 @@ class Controller:
             task = self._task
             assert task is not None
             await task
-
-    def _level(self, seat: int) -> str:
-        if seat == self.ui.human:
-            return self.settings.level0  # watch mode: the computer player in seat 0
-        levels = self.settings.levels
-        return levels[(seat - 1) % len(levels)] if levels else "normal"
-
-    async def _pause(self, ms: int) -> None:
-        await self.sleep(ms / 1000)
-
-    async def _pump(self) -> None:
-        gen = self.generation
-        try:
-            await self._run_bots(gen)
-        except Exception:  # a bug must show, not freeze the table silently
-            traceback.print_exc(file=sys.stderr)
-            self._say(words("msg.bot_failed"))
-
-    async def _run_bots(self, gen: int) -> None:
-        me = self.ui.human
-        while gen == self.generation:
-            m = self.match
-            assert m is not None
-            phase = m.phase
-            if await self._hold_trick(gen):
-                return
-            if phase in ("hand_over", "game_over"):
-                return
-            if phase == "cut":
-                await self._pause(self.speed.cut_ms)
-                if gen != self.generation:
-                    return
-                m.apply(CUT)
-                self._after_action(CUT)
-                if m.phase == "deal":  # let the player see who cut highest
-                    await self._pause(self.speed.trick_ms)
-                continue
-            if phase == "deal":
-                m.apply(DEAL)
-                self._after_action(DEAL)
-                await self._pause(self.speed.cut_ms)
-                continue
-            seat = m.to_act
-            if seat is None or (seat == me and not self.settings.watch):
-                return
-            view = self.view(seat)
-            if not (phase == "pass" and view.passed):  # one pause per seat's pass, not per card
-                await self._pause(self.speed.bot_ms // (2 if phase == "draw" else 1))
-            if gen != self.generation or m.to_act != seat:
-                return
-            action = await self._bot_decision(view, seat, gen)
-            if action is None or gen != self.generation or m.to_act != seat:
-                return
-            m.apply(action)
-            self._after_action(action)
-
-    async def _hold_trick(self, gen: int) -> bool:
-        """Leave a trick that was just won on the table for a moment (the
-        view model draws it while ``hold_trick`` is set). True: stop here."""
-        m = self.match
-        assert m is not None
-        key = (m.hand_number, m.trick_number, len(m.records))
-        if m.trick or m.trick_number == 0 or m.last_trick is None or key == self._held:
-            return False
-        if m.phase not in ("play", "moon", "hand_over", "game_over"):
-            return False
-        self._held = key
-        self._set_ui(hold_trick=True)
-        self._changed()
-        if m.phase == "play" and m.to_act == self.you:
-            return True  # shown until you lead
-        if self.settings.trick_clear == "click" and not self.settings.watch:
-            return True  # shown until you click Next trick (_cmd_continue)
-        await self._pause(self.speed.trick_ms)
-        if gen != self.generation:
-            return True
-        if self.ui.hold_trick:
-            self._set_ui(hold_trick=False)
-            self._changed()
-        return False
-
-    def decision_rng(self) -> random.Random:
-        """The randomness of the next computer player's decision: from the
-        match's seed and its number of actions, so that a match restored from a
-        save (ui/saves/manager.py) goes on exactly as it would have."""
-        assert self.match is not None
-        return random.Random(f"{self.match.seed}:bot:{len(self.match.actions)}")
-
-    async def _bot_decision(self, view: Any, seat: int, gen: int) -> int | None:
-        """The bot's action; a ``think`` bot runs in slices of :data:`SLICE_S`
-        with the page free between them. None: the match moved on meanwhile."""
-        if self.think is None:
-            return self._bot_action(view, seat)
-        m = self.match
-        try:
-            thinking = self.think(view, self._level(seat), self.decision_rng())
-            clock = time.perf_counter
-            start = clock()
-            while not thinking.step():
-                if clock() - start > SLICE_S:
-                    await self.sleep(0)
-                    if gen != self.generation or self.match is not m or m.to_act != seat:
-                        return None
-                    start = clock()
-            action = thinking.result()[0]
-        except Exception as error:  # never let a bot bug stop the table
-            return self._bot_failed(seat, error)
-        return self._bot_action(view, seat, decided=action)
-
-    def _bot_action(self, view: Any, seat: int, decided: Any = None) -> int:
-        m = self.match
-        assert m is not None
-        legal = m.legal_actions()
-        try:
-            action = decided if decided is not None else self.choose(view, self._level(seat), self.decision_rng())
-            if inspect.isawaitable(action):  # pragma: no cover - async bots are not used yet
-                raise TypeError("async bots are not supported here")
-            if not isinstance(action, int):
-                action = _parse(action)
-            if action in legal or m.is_legal(action):
-                return action
-            raise IllegalAction(f"the bot chose {action!r}: {m.explain(action)}")
-        except Exception as error:  # never let a bot bug stop the table
-            return self._bot_failed(seat, error)
-
-    def _bot_failed(self, seat: int, error: Exception) -> int:
-        assert self.match is not None
-        text = f"bot at seat {seat} ({self._level(seat)}) failed: {error!r}"
-        self.bot_errors.append(text)
-        print(text, file=sys.stderr)
-        return self.match.legal_actions()[0]
-
-
-def _parse(value: Any) -> int:
-    from game.actions import parse_action
-
-    return parse_action(value)

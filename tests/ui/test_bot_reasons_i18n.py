@@ -37,7 +37,7 @@ GAMES = [
 
 
 def said(message):
-    """A reason as the table says it (ui/controller.py, the Hint button)."""
+    """A reason as the table says it (ui/player_aids.py, the Hint button)."""
     key, params = message
     shown = dict(params)
     for name, value in params.items():

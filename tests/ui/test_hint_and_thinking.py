@@ -208,10 +208,10 @@ def test_hard_bots_think_in_slices_and_the_page_gets_turns():
 
         # No time left in any slice: every step that does not finish the
         # search must be followed by a turn for the page.
-        import ui.controller as controller_module
+        import ui.bot_turns as bot_turns
 
-        old = controller_module.SLICE_S
-        controller_module.SLICE_S = -1.0
+        old = bot_turns.SLICE_S
+        bot_turns.SLICE_S = -1.0
         try:
             s = S.Settings(game="hearts", preset="standard", speed="instant", seed=9, levels=("hard",))
             c = Controller(s, choose, sleep=sleep, think=watched)
@@ -224,7 +224,7 @@ def test_hard_bots_think_in_slices_and_the_page_gets_turns():
                     c.command("pass")
                 await c.settle()
         finally:
-            controller_module.SLICE_S = old
+            bot_turns.SLICE_S = old
         assert m.phase == "play" and m.to_act == 0
         assert watched.steps > 20, "the hard bots searched"
         assert watched.overruns == 0
@@ -262,7 +262,7 @@ def test_a_long_search_never_holds_the_page_for_a_long_task():
         turns.append(clock["now"])
         await asyncio.sleep(0)
 
-    import ui.controller as controller_module
+    import ui.bot_turns as bot_turns
 
     async def go():
         c = Controller(S.Settings(speed="instant", seed=3), first_legal, sleep=sleep,
@@ -271,12 +271,12 @@ def test_a_long_search_never_holds_the_page_for_a_long_task():
         await c.settle()
         return c
 
-    real_time = controller_module.time
-    controller_module.time = FakeTime
+    real_time = bot_turns.time
+    bot_turns.time = FakeTime
     try:
         c = run(go())
     finally:
-        controller_module.time = real_time
+        bot_turns.time = real_time
     assert c.match.plays[:1] == [0], "West led the 2 of clubs once its search ended"
     thinking = [b - a for a, b in zip([0.0, *turns], turns)]
     assert len(turns) >= 12, turns  # 0.6 s of search in turns of at most 50 ms
@@ -308,10 +308,10 @@ def test_a_bot_thinking_when_a_new_game_starts_plays_nothing_into_it():
                 await gate.wait()
             await asyncio.sleep(0)
 
-        import ui.controller as controller_module
+        import ui.bot_turns as bot_turns
 
-        old = controller_module.SLICE_S
-        controller_module.SLICE_S = -1.0
+        old = bot_turns.SLICE_S
+        bot_turns.SLICE_S = -1.0
         try:
             s = S.Settings(speed="instant", seed=3)
             c = Controller(s, first_legal, sleep=sleep, think=lambda view, level, rng: Slow(view))
@@ -325,7 +325,7 @@ def test_a_bot_thinking_when_a_new_game_starts_plays_nothing_into_it():
             for _ in range(50):  # time enough for the old loop to end its search
                 await asyncio.sleep(0)
         finally:
-            controller_module.SLICE_S = old
+            bot_turns.SLICE_S = old
         assert old_match.actions == [], "the old match got no card from the bot that was thinking"
         assert c.match is not old_match
         assert not c.bot_errors and c.model().message == "", "nothing went wrong in the new game"

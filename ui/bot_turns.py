@@ -1,0 +1,217 @@
+"""The computer players' turns: the loop that plays every seat but yours.
+
+:class:`BotTurns` is a part of :class:`ui.controller.Controller` (a mixin):
+the Controller holds the match and the table's state, and these methods run
+the bots on it, one asyncio task at a time (:meth:`BotTurns.kick`), with a
+pause before each action (the speed setting) so that a person can follow,
+and with the trick just won left on the table for a moment.
+
+Apart from ui/controller.py because this is the only part of it that runs by
+itself, in the background: everything else answers a click. A bot's choice
+is never trusted (an illegal one is replaced by the first legal action and
+logged in ``bot_errors``), and a loop that wakes after a new game, an undo
+or a taken seat stops without playing (``generation``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import random
+import sys
+import time
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from game.actions import CUT, DEAL
+from game.errors import IllegalAction
+
+from . import settings as S
+from .wording import Wording, words
+
+if TYPE_CHECKING:
+    from game.state import Match
+
+    from .table_model import UiState
+
+BotChoose = Callable[[Any, str, random.Random], Any]
+BotThink = Callable[[Any, str, random.Random], Any]  # game.bots.think: an object with step() and result()
+Sleep = Callable[[float], Awaitable[None]]
+SLICE_S = 0.015  # a thinking bot gives the page back after this long (no long task over 50 ms)
+
+
+class BotTurns:
+    """The bot loop of a Controller (see the module's text)."""
+
+    # What the loop reads and keeps of the Controller (set in its __init__).
+    settings: S.Settings
+    ui: UiState
+    match: Match | None
+    generation: int  # bumped by a new game, an undo, a taken seat: a loop of an earlier one stops
+    choose: BotChoose
+    think: BotThink | None
+    sleep: Sleep
+    bot_errors: list[str]
+    you: int  # the seat the table waits for (-1 while watching)
+    _task: asyncio.Future[None] | None
+    _task_generation: int
+    _held: tuple[int, int, int] | None  # the last trick held on the table
+
+    if TYPE_CHECKING:  # the Controller's own methods that the loop calls
+        def view(self, seat: int) -> Any: ...
+        def _set_ui(self, **changes: Any) -> None: ...
+        def _changed(self) -> None: ...
+        def _say(self, text: str | Wording) -> None: ...
+        def _after_action(self, action: int) -> None: ...
+
+    @property
+    def speed(self) -> S.Speed:
+        """The pauses of the speed setting (an unknown name plays at normal speed)."""
+        return S.SPEEDS.get(self.settings.speed, S.SPEEDS["normal"])
+
+    def kick(self) -> None:
+        """Make sure the bot loop of the current match runs. A loop of an
+        earlier match may still sleep; it stops by itself when it wakes."""
+        if self._task is not None and not self._task.done() and self._task_generation == self.generation:
+            return
+        self._task_generation = self.generation
+        self._task = asyncio.ensure_future(self._pump())
+
+    def _level(self, seat: int) -> str:
+        """The level of the computer player in ``seat`` (the settings name them from seat 1)."""
+        if seat == self.ui.human:
+            return self.settings.level0  # watch mode: the computer player in seat 0
+        levels = self.settings.levels
+        return levels[(seat - 1) % len(levels)] if levels else "normal"
+
+    async def _pause(self, ms: int) -> None:
+        await self.sleep(ms / 1000)
+
+    async def _pump(self) -> None:
+        gen = self.generation
+        try:
+            await self._run_bots(gen)
+        except Exception:  # a bug must show, not freeze the table silently
+            traceback.print_exc(file=sys.stderr)
+            self._say(words("msg.bot_failed"))
+
+    async def _run_bots(self, gen: int) -> None:
+        me = self.ui.human
+        while gen == self.generation:
+            m = self.match
+            assert m is not None
+            phase = m.phase
+            if await self._hold_trick(gen):
+                return
+            if phase in ("hand_over", "game_over"):
+                return
+            if phase == "cut":
+                await self._pause(self.speed.cut_ms)
+                if gen != self.generation:
+                    return
+                m.apply(CUT)
+                self._after_action(CUT)
+                if m.phase == "deal":  # let the player see who cut highest
+                    await self._pause(self.speed.trick_ms)
+                continue
+            if phase == "deal":
+                m.apply(DEAL)
+                self._after_action(DEAL)
+                await self._pause(self.speed.cut_ms)
+                continue
+            seat = m.to_act
+            if seat is None or (seat == me and not self.settings.watch):
+                return
+            view = self.view(seat)
+            if not (phase == "pass" and view.passed):  # one pause per seat's pass, not per card
+                await self._pause(self.speed.bot_ms // (2 if phase == "draw" else 1))
+            if gen != self.generation or m.to_act != seat:
+                return
+            action = await self._bot_decision(view, seat, gen)
+            if action is None or gen != self.generation or m.to_act != seat:
+                return
+            m.apply(action)
+            self._after_action(action)
+
+    async def _hold_trick(self, gen: int) -> bool:
+        """Leave a trick that was just won on the table for a moment (the
+        view model draws it while ``hold_trick`` is set). True: stop here."""
+        m = self.match
+        assert m is not None
+        key = (m.hand_number, m.trick_number, len(m.records))
+        if m.trick or m.trick_number == 0 or m.last_trick is None or key == self._held:
+            return False
+        if m.phase not in ("play", "moon", "hand_over", "game_over"):
+            return False
+        self._held = key
+        self._set_ui(hold_trick=True)
+        self._changed()
+        if m.phase == "play" and m.to_act == self.you:
+            return True  # shown until you lead
+        if self.settings.trick_clear == "click" and not self.settings.watch:
+            return True  # shown until you click Next trick (_cmd_continue)
+        await self._pause(self.speed.trick_ms)
+        if gen != self.generation:
+            return True
+        if self.ui.hold_trick:
+            self._set_ui(hold_trick=False)
+            self._changed()
+        return False
+
+    def decision_rng(self) -> random.Random:
+        """The randomness of the next computer player's decision: from the
+        match's seed and its number of actions, so that a match restored from a
+        save (ui/saves/manager.py) goes on exactly as it would have."""
+        assert self.match is not None
+        return random.Random(f"{self.match.seed}:bot:{len(self.match.actions)}")
+
+    async def _bot_decision(self, view: Any, seat: int, gen: int) -> int | None:
+        """The bot's action; a ``think`` bot runs in slices of :data:`SLICE_S`
+        with the page free between them. None: the match moved on meanwhile."""
+        if self.think is None:
+            return self._bot_action(view, seat)
+        m = self.match
+        try:
+            thinking = self.think(view, self._level(seat), self.decision_rng())
+            clock = time.perf_counter
+            start = clock()
+            while not thinking.step():
+                if clock() - start > SLICE_S:
+                    await self.sleep(0)
+                    if gen != self.generation or self.match is not m or m.to_act != seat:
+                        return None
+                    start = clock()
+            action = thinking.result()[0]
+        except Exception as error:  # never let a bot bug stop the table
+            return self._bot_failed(seat, error)
+        return self._bot_action(view, seat, decided=action)
+
+    def _bot_action(self, view: Any, seat: int, decided: Any = None) -> int:
+        m = self.match
+        assert m is not None
+        legal = m.legal_actions()
+        try:
+            action = decided if decided is not None else self.choose(view, self._level(seat), self.decision_rng())
+            if inspect.isawaitable(action):  # pragma: no cover - async bots are not used yet
+                raise TypeError("async bots are not supported here")
+            if not isinstance(action, int):
+                action = _parse(action)
+            if action in legal or m.is_legal(action):
+                return action
+            raise IllegalAction(f"the bot chose {action!r}: {m.explain(action)}")
+        except Exception as error:  # never let a bot bug stop the table
+            return self._bot_failed(seat, error)
+
+    def _bot_failed(self, seat: int, error: Exception) -> int:
+        assert self.match is not None
+        text = f"bot at seat {seat} ({self._level(seat)}) failed: {error!r}"
+        self.bot_errors.append(text)
+        print(text, file=sys.stderr)
+        return self.match.legal_actions()[0]
+
+
+def _parse(value: Any) -> int:
+    from game.actions import parse_action
+
+    return parse_action(value)
