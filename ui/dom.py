@@ -1,4 +1,4 @@
-"""The thin DOM layer: draws a TableModel / DialogModel into the page.
+"""The thin DOM layer: draws a TableModel into the page, region by region.
 
 New nodes are described in Python and made by the page in one call per
 redraw (ui/nodes.py, assets/nodes.js): a string is always a text node, no
@@ -10,23 +10,31 @@ reads game state back from the page.
 
 Each region of the page is redrawn only when its part of the model changed,
 and keyboard focus is put back on the element with the same ``data-key``.
+
+:class:`TableView` is one object built from three modules:
+
+- this one: the table's regions (seats, trick, hand, controls, message,
+  score sheet, summary), the live region, the focus and the hand's keys,
+  and the drawing helpers the other two use;
+- ui/dialog_dom.py (:class:`~ui.dialog_dom.DialogsDom`): the modal
+  dialogs, New game and the rules page;
+- ui/shell_dom.py (:class:`~ui.shell_dom.ShellDom`): index.html's own words
+  around the table in the table's language, and its language, deck and
+  speed switches.
 """
 
 from __future__ import annotations
 
-import functools
-import sys
 from typing import Any
 
-from .help_model import HelpPage
+from .dialog_dom import DialogsDom
 from .i18n import t as msg
 from .nodes import Dom, absent
 from .sheet_dom import sheet_table
+from .shell_dom import ShellDom
 from .table_model import (
     Choice,
     Controls,
-    DialogModel,
-    Field,
     Hand,
     LastTrick,
     ScoreSheet,
@@ -34,29 +42,6 @@ from .table_model import (
     Summary,
     TableModel,
     TrickModel,
-)
-
-# index.html's fixed words: (CSS selector, catalogue key), drawn by TableView._chrome.
-CHROME_TEXTS = (
-    ('.tools [data-cmd="new-game"]', "page.new_game"),
-    ("#last-btn", "page.last_trick"),
-    ("#hint-btn", "page.hint"),
-    ("#undo-btn", "page.undo"),
-    (".speed-label", "page.speed"),
-    (".side details:nth-of-type(1) > summary", "dom.sheet"),
-    (".side details:nth-of-type(2) > summary", "page.rules"),
-    ('label[for="deck"]', "page.deck"),
-    ('label[for="lang"]', "page.language"),
-    ('label[for="sound"]', "page.sound"),
-)
-CHROME_ATTRIBUTES = (
-    ("#hint-btn", "title", "page.hint_title"),
-    ("#undo-btn", "title", "page.undo_title"),
-    (".tools", "aria-label", "page.tools"),
-    ("#table", "aria-label", "page.table"),
-    ("#announcer", "aria-label", "page.events"),
-    (".side", "aria-label", "page.side"),
-    ("#controls", "aria-label", "page.choices"),
 )
 
 
@@ -85,8 +70,8 @@ def field_value(field: Any) -> str:
     return str(field.value)
 
 
-class TableView:
-    """Draws the table into the page shell of index.html."""
+class TableView(DialogsDom, ShellDom):
+    """Draws the table into the page shell of index.html (see the module's text for its parts)."""
 
     def __init__(self, document: Any) -> None:
         self.doc = document
@@ -101,34 +86,11 @@ class TableView:
         # nothing there can take the focus, and asking costs a style pass.
         self.shown = False
         # Modal dialogs a saved game reopens under the loading screen, by id:
-        # they open once the page is shown (see _open_modal).
+        # they open once the page is shown (ui/dialog_dom.py _open_modal).
         self._opening: dict[str, Any] = {}
 
     def get(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
-
-    def _open_modal(self, dialog: Any, focus: str = "") -> None:
-        """Open ``dialog`` as a modal, then focus its ``focus`` selector if
-        given (else the browser's own pick stands). Under the loading screen
-        both wait until the page is shown (focus_turn): showModal() picks what
-        to focus among the controls it can see, and there it sees none."""
-        def open_it() -> None:
-            if dialog.open:
-                return
-            dialog.showModal()
-            target = dialog.querySelector(focus) if focus else None
-            if not absent(target):
-                target.focus()
-
-        if self.shown:
-            open_it()
-        else:
-            self._opening[str(dialog.id)] = open_it
-
-    def _close_modal(self, dialog: Any) -> None:
-        self._opening.pop(str(dialog.id), None)
-        if dialog.open:
-            dialog.close()
 
     # ------------------------------------------------------------- helpers
 
@@ -585,10 +547,7 @@ class TableView:
         Now a dialog that a saved game reopened opens (and takes the focus),
         else the focus goes where the table waits for you, if nothing has it."""
         self.shown = True
-        opening, self._opening = self._opening, {}
-        for open_it in opening.values():
-            open_it()
-        if not opening:
+        if not self._open_waiting():
             self._focus_turn(self.prev.get("awaiting", ("", ""))[1])
 
     def _focus_turn(self, awaiting: str) -> None:
@@ -609,153 +568,3 @@ class TableView:
             target = self.get("controls").querySelector('button[aria-disabled="false"]')
         if not absent(target):
             target.focus()
-
-    def _help(self, page: HelpPage | None) -> None:
-        """The rules page as a modal dialog (closed when the model has none)."""
-        dialog = self.get("help")
-        if absent(dialog):
-            return
-        if page is None:
-            self._close_modal(dialog)
-            return
-        d = self.d
-        nodes = [d.el("h2", {"id": "help-title"}, page.title)]
-        for heading, text in page.sections:
-            nodes.append(d.el("h3", {}, heading))
-            nodes.append(d.el("p", {}, text))
-        nodes.append(d.el("h3", {}, page.options_title))
-        items = []
-        for name, value in page.options:
-            items.append(d.el("dt", {}, name))
-            items.append(d.el("dd", {}, value))
-        nodes.append(d.el("dl", {"class": "rules"}, *items))
-        nodes.append(d.el("div", {"class": "choices dialog-buttons"},
-                          self.button(Choice("help-close", "", msg("help.close"), primary=True))))
-        self._replace(self.get("help-body"), nodes)
-        self._open_modal(dialog, focus=".primary")  # its Close button
-
-    def _chrome(self, lang: str, langs: tuple[tuple[str, str], ...]) -> None:
-        """The page's own words around the table (index.html's static shell)
-        in the language of the table, and the language switch."""
-        doc = self.doc
-        doc.documentElement.setAttribute("lang", lang)
-        for selector, key in CHROME_TEXTS:
-            node = doc.querySelector(selector)
-            if not absent(node):
-                node.textContent = msg(key)
-        for selector, attribute, key in CHROME_ATTRIBUTES:
-            node = doc.querySelector(selector)
-            if not absent(node):
-                node.setAttribute(attribute, msg(key))
-        # The notice of a new version (assets/sw-register.js) takes its words from here.
-        root = doc.documentElement
-        words = (("data-update-text", "page.update_ready"), ("data-update-reload", "page.update_reload"),
-                 ("data-update-later", "page.update_later"))
-        for name, key in words:
-            root.setAttribute(name, msg(key))
-        # A notice already on screen changes language with the table: its
-        # sentence, then its two buttons, in the order it was made.
-        notice = self.get("update-notice")
-        if not absent(notice):
-            notice.setAttribute("lang", lang)
-            for node, (_, key) in zip(notice.querySelectorAll("span, button"), words, strict=False):
-                node.textContent = msg(key)
-        status = self.get("status")
-        if not absent(status):
-            status.textContent = msg("page.footer", python=sys.version.split()[0])
-        saves = self.get("saves-btn")
-        if not absent(saves):
-            saves.replaceChildren(self.d.fragment([msg("page.saves_short"),
-                                                   self.d.el("span", {"class": "saves-long"}, msg("page.saves_long"))]))
-        select = self.get("lang")
-        if not absent(select):
-            self._replace(select, [self.d.el("option", {"value": k, "selected": k == lang, "lang": k}, name)
-                                   for k, name in langs])
-            select.value = lang
-
-    def _deck(self, value: tuple[str, tuple[tuple[str, str], ...]]) -> None:
-        deck, decks = value
-        select = self.get("deck")
-        if absent(select):
-            return
-        self._replace(select, [self.d.el("option", {"value": k, "selected": k == deck}, label) for k, label in decks])
-        select.value = deck
-
-    def _speed(self, value: tuple[str, tuple[tuple[str, str], ...]]) -> None:
-        speed, speeds = value
-        select = self.get("speed")
-        options = [self.d.el("option", {"value": k, "selected": k == speed}, label) for k, label in speeds]
-        self._replace(select, options)
-        select.value = speed
-
-    # ------------------------------------------------------------- dialog
-
-    def render_dialog(self, m: DialogModel | None) -> None:
-        dialog = self.get("newgame")
-        if m is None:
-            self.prev.pop("dialog", None)
-            self._close_modal(dialog)
-            return
-        self._region("dialog", m, self._dialog)
-        self._open_modal(dialog)
-
-    def _field(self, f: Field, unlisted: dict[str, str]) -> Any:
-        """A field of the New game dialog; a choice whose value none of its
-        options has goes into ``unlisted`` (id: value, see _dialog)."""
-        d = self.d
-        fid = f"opt-{f.key}"
-        help_id = f"{fid}-help"
-        common = {"id": fid, "data-opt": f.key, "data-key": fid, "disabled": not f.enabled,
-                  "aria-describedby": help_id if f.help else None}
-        if f.kind == "bool":
-            control = d.el("input", {**common, "type": "checkbox", "checked": f.value == "true"})
-            row = d.el("div", {"class": "field field-bool"}, control, d.el("label", {"for": fid}, f.label))
-        else:
-            if f.kind == "choice":
-                control = d.el("select", common, *[d.el("option", {"value": v, "selected": v == f.value}, label)
-                                                   for v, label in f.choices])
-                if all(v != f.value for v, _ in f.choices):
-                    unlisted[fid] = f.value
-            elif f.kind == "text":
-                control = d.el("input", {**common, "type": "text", "value": f.value, "maxlength": f.high or None,
-                                         "placeholder": f.placeholder or None, "autocomplete": "off",
-                                         "spellcheck": "false"})
-            else:
-                control = d.el("input", {**common, "type": "number", "inputmode": "numeric", "value": f.value,
-                                         "min": f.low, "max": f.high, "step": f.step})
-            row = d.el("div", {"class": f"field field-{f.kind}"}, d.el("label", {"for": fid}, f.label), control)
-        if f.help:
-            row.append(d.el("small", {"id": help_id, "class": "help"}, f.help))
-        return row
-
-    def _dialog(self, m: DialogModel) -> None:
-        d = self.d
-        unlisted: dict[str, str] = {}
-        field = functools.partial(self._field, unlisted=unlisted)
-        nodes = [d.el("h2", {"id": "newgame-title"}, msg("page.new_game"))]
-        basics = d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.game")),
-                      field(m.game), field(m.preset), field(m.players), field(m.target))
-        nodes.append(basics)
-        for title, fields in m.groups:
-            nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, title),
-                              *[field(f) for f in fields]))
-        nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.bots")),
-                          *[field(f) for f in m.bots], field(m.speed),
-                          field(m.trick_clear) if m.trick_clear is not None else None,
-                          field(m.strict) if m.strict is not None else None))
-        if m.names:
-            nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.names")),
-                              *[field(f) for f in m.names]))
-        if m.error:
-            nodes.append(d.el("p", {"class": "dialog-error", "role": "alert"}, m.error))
-        buttons = d.el("div", {"class": "choices dialog-buttons"},
-                       self.button(Choice("dialog-start", "", msg("dialog.start"), m.can_start, primary=True)))
-        if m.can_cancel:
-            buttons.append(self.button(Choice("dialog-cancel", "", msg("dialog.cancel"))))
-        nodes.append(buttons)
-        self._replace(self.get("newgame-body"), nodes)
-        # A value no option has (a saved pass cycle of its own, say) shows as
-        # no option picked, so that any pick is a change; with the options'
-        # attributes alone the browser would show the first one as picked.
-        for fid, value in unlisted.items():
-            self.get(fid).value = value
