@@ -22,7 +22,7 @@ and :meth:`Saves.confirm`.
   of them changed.
 - Resume: :meth:`Saves.boot` puts the saved match back on the table with the
   same screen state; the bots take their randomness from the match's seed
-  and its number of actions (ui/controller.py), so they go on exactly as
+  and its number of actions (ui/bot_turns.py), so they go on exactly as
   they would have. A ``?lang=``, ``?speed=`` or ``?deck=`` in the link wins
   over the saved one and is kept, as the page's own controls would keep it
   (docs/LANGUAGES.md); the other parameters of a link are for a new game.
