@@ -62,6 +62,15 @@ const EXTRA = ["html", "html.entities"];
 // through functions of the same names. The start zip is made from the
 // edited sources, so the modules nothing imports at start are left to the
 // whole standard library after ready.
+//
+// The same for two imports that the game's modules bring in and a start
+// never calls: urllib.parse imports ipaddress to check a bracketed host
+// ("[::1]") in urlsplit, which the game's URLs never hold; secrets imports
+// hmac for compare_digest, which the game never calls (it draws seeds and
+// ids). On a first visit, before V8 has optimized Python's eval loop,
+// ipaddress cost about 20 ms and hmac about 19 ms of the time between
+// Python up and the drawn table (bench/importtime.py), and their .pyc
+// 73 kB and 20 kB of the start zip.
 const SOURCE_EDITS = {
   "pyodide/_package_loader.py": [
     ["import shutil at first use", "import re\nimport shutil\nimport sys\n", "import re\nimport sys\n"],
@@ -103,6 +112,22 @@ const SOURCE_EDITS = {
       "import shutil where files are copied",
       "            shutil.copy2(src_file, dst_file)",
       "            __import__(\"shutil\").copy2(src_file, dst_file)",
+    ],
+  ],
+  "urllib/parse.py": [
+    ["import ipaddress at first use", "import warnings\nimport ipaddress\n", "import warnings\n"],
+    [
+      "import ipaddress where a bracketed host is checked",
+      "def _check_bracketed_host(hostname):\n",
+      "def _check_bracketed_host(hostname):\n    import ipaddress  # Baza's build: at first use\n\n",
+    ],
+  ],
+  "secrets.py": [
+    [
+      "import hmac at first use",
+      "from hmac import compare_digest\n",
+      "\n\ndef compare_digest(a, b):  # Baza's build: hmac at first use\n" +
+        "    from hmac import compare_digest\n\n    return compare_digest(a, b)\n\n\n",
     ],
   ],
 };
