@@ -67,10 +67,10 @@ const EXTRA = ["html", "html.entities"];
 // never calls: urllib.parse imports ipaddress to check a bracketed host
 // ("[::1]") in urlsplit, which the game's URLs never hold; secrets imports
 // hmac for compare_digest, which the game never calls (it draws seeds and
-// ids). On a first visit, before V8 has optimized Python's eval loop,
-// ipaddress cost about 20 ms and hmac about 19 ms of the time between
-// Python up and the drawn table (bench/importtime.py), and their .pyc
-// 73 kB and 20 kB of the start zip.
+// ids). What it gains is bytes: their .pyc were 73 kB and 20 kB of the
+// start zip (20.7 kB of it with brotli). Their imports took 5-10 ms of a
+// first visit on localhost (20-40 ms on a busy machine), a gain that
+// bench/after_python_up.py does not tell from the noise.
 const SOURCE_EDITS = {
   "pyodide/_package_loader.py": [
     ["import shutil at first use", "import re\nimport shutil\nimport sys\n", "import re\nimport sys\n"],
