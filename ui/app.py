@@ -15,12 +15,12 @@ where PyScript parses the script's own source at every start
 
 from __future__ import annotations
 
-import random
 import sys
 import traceback
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from game.bots import choose, hint_message, think
 from ui import embed as E
 from ui import settings as S
 from ui.controller import Controller
@@ -31,31 +31,6 @@ from ui.saves.dom import LocalStorage, SavesPage
 from ui.saves.manager import Saves
 from ui.saves.store import Store
 from ui.sound import Sounds
-
-
-# The bots (game.bots: some 35 ms of a first visit's imports, before V8
-# has optimized Python's eval loop) are imported at the first bot move or
-# hint, not before the table is drawn; a return visit finds them in the
-# memory snapshot, which imports every module of the game.
-def choose(view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any) -> int:
-    """game.bots.choose, imported at the first call."""
-    from game.bots import choose
-
-    return choose(view, level, rng, **search)
-
-
-def think(view: Any, level: str = "normal", rng: random.Random | None = None, **search: Any) -> Any:
-    """game.bots.think, imported at the first call."""
-    from game.bots import think
-
-    return think(view, level, rng, **search)
-
-
-def hint_message(view: Any) -> tuple[int, Any]:
-    """game.bots.hint_message, imported at the first call."""
-    from game.bots import hint_message
-
-    return hint_message(view)
 
 
 class Browser(NamedTuple):
