@@ -26,6 +26,14 @@ game.errors.IllegalAction: 'XX' is not an action: play a card like QS, bid a num
 
 Randomness comes only from the seed: a match is reproduced by its seed and
 its actions.
+
+This module keeps the state (:class:`Match`), its queries and the one
+dispatch (:meth:`Match.apply`); each phase's logic is in a module of its own,
+as functions of the match installed on it as methods: :mod:`game.opening`
+(cut, deal, draw, pass), :mod:`game.bidding` (the Spades auction),
+:mod:`game.trick_play` (the legal cards and the tricks), :mod:`game.hand_end`
+(points, scores, the hand's record); the phase names are in
+:mod:`game.phases`.
 """
 
 from __future__ import annotations
@@ -33,57 +41,54 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import bidding, hand_end, opening, trick_play
 from . import deal as dealing
 from .actions import (
-    BLIND_NIL_BID,
     CUT,
     DEAL,
     DISCARD,
     KEEP,
-    LOOK,
     MOON_OTHERS,
     MOON_SELF,
-    NIL_BID,
-    auction_bid,
-    auction_suit,
-    bid,
-    bid_value,
     is_card,
     parse_action,
 )
-from .cards import (
-    DECK_SIZE,
-    FULL_DECK,
-    HEARTS,
-    HEARTS_POINT_MASK,
-    JACK_DIAMONDS_MASK,
-    QUEEN_SPADES_MASK,
-    SPADES,
-    SUIT_MASKS,
-    SUIT_OF,
-    popcount,
-    rank_of,
-    trick_winner,
-)
+from .cards import DECK_SIZE, FULL_DECK, QUEEN_SPADES_MASK, SPADES, SUIT_MASKS, trick_winner
 from .errors import IllegalAction
 from .explain import explain_message
 from .explain import render as render_refusal
 from .hand_record import hand_record
-from .rules import PASS_OFFSETS, HeartsRules, Rules, SpadesRules, Switches, preset, rule_switches
-from .scoring import (
-    hearts_base_points,
-    hearts_game_over,
-    hearts_moon_self,
-    spades_game_over,
-    spades_side_score,
+from .phases import (
+    BID_PHASE,
+    CUT_PHASE,
+    DEAL_PHASE,
+    DRAW_PHASE,
+    GAME_OVER,
+    HAND_OVER,
+    HEARTS_ALL,
+    MOON_PHASE,
+    PASS_PHASE,
+    PHASES,
+    PLAY_PHASE,
 )
+from .rules import Rules, Switches, preset, rule_switches
 from .view import SeatView, seat_view
 
-CUT_PHASE, DEAL_PHASE, DRAW_PHASE, PASS_PHASE, BID_PHASE = "cut", "deal", "draw", "pass", "bid"
-PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER = "play", "moon", "hand_over", "game_over"
-PHASES = (CUT_PHASE, DEAL_PHASE, DRAW_PHASE, PASS_PHASE, BID_PHASE, PLAY_PHASE, MOON_PHASE, HAND_OVER, GAME_OVER)
-
-HEARTS_ALL = SUIT_MASKS[HEARTS]
+# Importers have long read the phase names from here.
+__all__ = [
+    "BID_PHASE",
+    "CUT_PHASE",
+    "DEAL_PHASE",
+    "DRAW_PHASE",
+    "GAME_OVER",
+    "HAND_OVER",
+    "MOON_PHASE",
+    "PASS_PHASE",
+    "PHASES",
+    "PLAY_PHASE",
+    "Match",
+    "new_match",
+]
 
 
 class Match:
@@ -296,78 +301,6 @@ class Match:
         # Two identical cards are one choice: keep the first deck's copy.
         return mask & ~((mask & FULL_DECK) << DECK_SIZE) if mask >> DECK_SIZE else mask
 
-    def play_mask(self, seat: int) -> int:
-        """The cards ``seat`` may play to the trick on the table now, as a mask
-        (of two identical cards, only the first deck's copy). The seat need not
-        be the one to act: the claim search asks it of every seat in turn."""
-        hand = self.hands[seat]
-        trick = self.trick
-        if trick:
-            legal = hand & SUIT_MASKS[SUIT_OF[trick[0]]]  # follow suit
-            if not legal:
-                legal = hand if self._plain_discards else self._hearts_discards(hand)
-        elif self.lead_card >= 0:
-            return 1 << self.lead_card
-        elif self.broken:
-            legal = hand
-        else:
-            # Hearts (or trump) may not be led until broken, unless nothing else is held.
-            legal = hand & ~self._lead_block or hand
-        if self._two_decks:
-            legal &= ~((legal & FULL_DECK) << DECK_SIZE)  # two identical cards are one choice
-        return legal
-
-    def _hearts_discards(self, hand: int) -> int:
-        """The cards a Hearts player void in the led suit may discard."""
-        rules: HeartsRules = self.rules  # type: ignore[assignment]
-        legal = hand
-        if self.trick_number == 0 and rules.no_points_first_trick:
-            legal = legal & ~HEARTS_POINT_MASK or legal
-        if rules.hearts_broken == "discard" and not self.broken:
-            legal = legal & ~HEARTS_ALL or legal
-        return legal
-
-    def bid_limit(self, seat: int) -> int:
-        """The highest number of tricks this seat may bid now (Spades): every
-        trick of the hand, less what the partner's bid leaves.
-
-        >>> m = new_match("spades", "partnership")
-        >>> m.bid_limit(0)
-        13
-        """
-        rules: SpadesRules = self.rules  # type: ignore[assignment]
-        tricks = self.tricks_in_hand
-        if not rules.partnership:
-            return tricks
-        partner_bid = self.bids[(seat + 2) % 4]
-        if partner_bid is None:
-            # Leave the partner a legal bid: at least 1 when nil is not allowed.
-            return tricks if rules.nil else tricks - 1
-        return tricks - max(partner_bid, 0)
-
-    def blind_nil_allowed(self, seat: int) -> bool:
-        """Whether this seat may bid blind nil in this hand (rule and score)."""
-        rules = self.rules
-        if not isinstance(rules, SpadesRules) or not rules.blind_nil or self.players == 2:
-            return False
-        if rules.blind_nil_behind == 0:
-            return True
-        side = self.side_of(seat)
-        best_other = max(v for s, v in enumerate(self.scores) if s != side)
-        return best_other - self.scores[side] >= rules.blind_nil_behind
-
-    def _bid_actions(self, seat: int) -> list[int]:
-        if not self.looked[seat]:
-            return [BLIND_NIL_BID, LOOK]
-        rules: SpadesRules = self.rules  # type: ignore[assignment]
-        out = [NIL_BID] if rules.nil else []
-        top = self.bid_limit(seat)
-        if rules.auction:
-            out += [auction_bid(n, s) for n in range(1, top + 1) for s in range(4)]
-        else:
-            out += range(bid(1), bid(top) + 1)
-        return out
-
     # ----------------------------------------------------------------- apply
 
     def apply(self, action: int | str | list[object]) -> None:
@@ -460,271 +393,39 @@ class Match:
                 return first + DECK_SIZE
         return action
 
-    def _cut(self) -> None:
-        in_round = [d for d in self.cut_draws if d[0] == self.cut_round]
-        deck = list(range(DECK_SIZE))
-        random.Random(f"{self.seed}:cut:{self.cut_round}").shuffle(deck)
-        seat = self.cut_pending[len(in_round)]
-        in_round.append((self.cut_round, seat, deck[len(in_round)]))
-        self.cut_draws.append(in_round[-1])
-        if len(in_round) < len(self.cut_pending):
-            self.to_act = self.cut_pending[len(in_round)]
-            return
-        best = max(rank_of(c) for _, _, c in in_round)
-        top = [s for _, s, c in in_round if rank_of(c) == best]
-        if len(top) > 1:  # a tie for the highest card: those seats draw again
-            self.cut_round += 1
-            self.cut_pending = top
-            self.to_act = top[0]
-            return
-        self.dealer = top[0]
-        self.phase = DEAL_PHASE
-        self.to_act = self.dealer
+    # ----------------------------------------------------------------- phases
+    # Each phase's logic lives in its own module as functions of the match;
+    # installed here as methods, they cost what a method defined in the class
+    # would (the playout's hot path calls self._play and self.play_mask), and
+    # the match stays one object with one dispatch (apply).
 
-    def _deal(self) -> None:
-        if self.phase == HAND_OVER:
-            self.dealer = (self.dealer + 1) % self.players
-        self.hand_number += 1
-        self._reset_hand()
-        n = self.players
-        rng = random.Random(f"{self.seed}:hand:{self.hand_number}")
-        if self.game == "spades" and n == 2:
-            self.stock = dealing.shuffled_deck(self.rules, rng)
-            self.phase = DRAW_PHASE
-            self.to_act = (self.dealer + 1) % 2
-            return
-        self._install(dealing.deal(self.rules, self.dealer, rng), None)
+    # The opening: the cut, the deal, the draw (two-player Spades), the pass.
+    _cut = opening.cut
+    _deal = opening.deal_next
+    deal_hands = opening.deal_hands
+    _install = opening.install
+    _draw = opening.draw
+    pass_target = opening.pass_target
+    _choose_pass = opening.choose_pass
+    # The auction (Spades).
+    bid_limit = bidding.bid_limit
+    blind_nil_allowed = bidding.blind_nil_allowed
+    _bid_actions = bidding.bid_actions
+    _start_bidding = bidding.start_bidding
+    _bid = bidding.take_bid
+    # The tricks.
+    play_mask = trick_play.play_mask
+    _hearts_discards = trick_play.hearts_discards
+    _start_play = trick_play.start_play
+    _play = trick_play.play_card
+    _end_trick = trick_play.end_trick
+    # The hand's end.
+    _end_hand = hand_end.end_hand
+    _finish_hearts = hand_end.finish_hearts
+    _finish_spades = hand_end.finish_spades
+    _close_hand = hand_end.close_hand
 
-    def deal_hands(self, hands: list[int], dealer: int, pass_direction: str | None = None) -> None:
-        """Start a hand with these exact cards instead of a shuffled deal, for
-        replaying records and setting up positions. In two-player Spades the
-        hands are those after the draw. Such a match cannot be saved."""
-        self.dealer = dealer
-        self.hand_number += 1
-        self._reset_hand()
-        self.custom_deal = True
-        self._install(list(hands), pass_direction)
-
-    def _install(self, hands: list[int], pass_direction: str | None) -> None:
-        """Give out the dealt hands and move on to passing, bidding or play."""
-        self.hands = hands
-        self.dealt = hands.copy()
-        if self.game == "spades":
-            self._start_bidding()
-            return
-        rules: HeartsRules = self.rules  # type: ignore[assignment]
-        if pass_direction is None:
-            cycle = rules.pass_cycle
-            pass_direction = cycle[(self.hand_number - 1) % len(cycle)] if rules.pass_count else "hold"
-        self.pass_direction = pass_direction
-        if pass_direction == "hold":
-            self._start_play()
-        else:
-            self.phase = PASS_PHASE
-            self.to_act = (self.dealer + 1) % self.players
-
-    def _draw(self, action: int) -> None:
-        seat: int = self.to_act  # type: ignore[assignment]
-        top = self.stock.pop()
-        if action == KEEP:
-            self.hands[seat] |= 1 << top
-            self.stock.pop()  # thrown away unseen
-        else:
-            self.seen_discards[seat] |= 1 << top
-            self.hands[seat] |= 1 << self.stock.pop()
-        self.to_act = 1 - seat
-        if not self.stock:
-            self.dealt = self.hands.copy()
-            self._start_bidding()
-
-    def pass_target(self, seat: int) -> int:
-        """The seat that receives this seat's passed cards in this hand."""
-        return (seat + PASS_OFFSETS[self.pass_direction]) % self.players
-
-    def _choose_pass(self, c: int) -> None:
-        seat: int = self.to_act  # type: ignore[assignment]
-        self.pass_chosen[seat] |= 1 << c
-        if popcount(self.pass_chosen[seat]) < self.rules.pass_count:  # type: ignore[union-attr]
-            return
-        n = self.players
-        nxt = (seat + 1) % n
-        if nxt != (self.dealer + 1) % n:
-            self.to_act = nxt
-            return
-        kept = [self.hands[s] & ~self.pass_chosen[s] for s in range(n)]
-        for s in range(n):
-            kept[self.pass_target(s)] |= self.pass_chosen[s]
-        self.hands = kept
-        self._start_play()
-
-    def _start_bidding(self) -> None:
-        self.phase = BID_PHASE
-        if self.rules.blind_nil:  # type: ignore[union-attr]
-            self.looked = [not self.blind_nil_allowed(s) for s in range(self.players)]
-        self.to_act = (self.dealer + 1) % self.players
-
-    def _bid(self, action: int) -> None:
-        seat: int = self.to_act  # type: ignore[assignment]
-        if action == LOOK:
-            self.looked[seat] = True
-            return
-        self.bids[seat] = bid_value(action)
-        self.bid_suits[seat] = auction_suit(action)
-        self.looked[seat] = True  # a blind nil bidder picks up its cards once it has bid
-        nxt = (seat + 1) % self.players
-        if nxt != (self.dealer + 1) % self.players:
-            self.to_act = nxt
-            return
-        if self.rules.auction:  # type: ignore[union-attr]
-            best = None
-            for i in range(self.players):
-                s = (self.dealer + 1 + i) % self.players
-                b = self.bids[s]
-                if self.bid_suits[s] is not None and (best is None or b > self.bids[best]):  # type: ignore[operator]
-                    best = s
-            if best is not None:
-                self.trump = self.bid_suits[best]  # type: ignore[assignment]
-        self._start_play()
-
-    def _start_play(self) -> None:
-        self.phase = PLAY_PHASE
-        self._play_start = len(self.actions)
-        if self.game == "spades":
-            self._lead_block = self._break_any = self._break_lead = SUIT_MASKS[self.trump]  # any trump breaks
-        n = self.players
-        self.leader = (self.dealer + 1) % n
-        sizes = [popcount(h) for h in self.hands]
-        low = min(sizes)
-        self.extra = sum(1 << s for s in range(n) if sizes[s] > low)
-        self.trick_size = n + popcount(self.extra)
-        two_clubs = self.game == "hearts" or self.rules.first_lead == "two_of_clubs"  # type: ignore[union-attr]
-        if two_clubs:
-            holder = dealing.lowest_club_holder(self.hands, self.dealer)
-            if holder is not None:
-                self.leader, self.lead_card = holder
-        self.to_act = self.leader
-
-    def _play(self, seat: int, c: int) -> None:
-        bit = 1 << c
-        self.hands[seat] ^= bit
-        self.played |= bit
-        trick = self.trick
-        suit = SUIT_OF[c]
-        if trick:
-            led = SUIT_OF[trick[0]]
-            if suit != led:
-                self.voids[seat] |= 1 << led
-        trick.append(c)
-        self.trick_seats.append(seat)
-        self.lead_card = -1
-        # breaks(), inline: this runs for every card of every playout.
-        if not self.broken and (bit & self._break_any or (bit & self._break_lead and len(trick) == 1)):
-            self.broken = True
-        if len(trick) < self.trick_size:
-            if self.extra and self.extra >> seat & 1 and self.trick_number == 0:
-                self.extra ^= 1 << seat  # its second card comes straight after
-            else:
-                self.to_act = (seat + 1) % self.players
-            return
-        self._end_trick()
-
-    def _end_trick(self) -> None:
-        trick = self.trick
-        winner = self.trick_seats[trick_winner(trick, self.trump)]
-        self.tricks_won[winner] += 1
-        won = 0
-        for c in trick:
-            won |= 1 << c
-        self.taken[winner] |= won
-        self.last_trick = (trick, self.trick_seats, winner)  # never changed again: no copy
-        self.trick = []
-        self.trick_seats = []
-        self.trick_number += 1
-        self.trick_size = self.players
-        self.leader = self.to_act = winner
-        if not any(self.hands):
-            self._end_hand()
-
-    # ----------------------------------------------------------------- scoring
-
-    def _end_hand(self) -> None:
-        if self.game == "spades":
-            self._finish_spades()
-            return
-        raw = [popcount(t & HEARTS_ALL) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in self.taken]
-        _, shooter = hearts_base_points(self.rules, raw)  # type: ignore[arg-type]
-        if shooter is not None and self.rules.moon == "choose":  # type: ignore[union-attr]
-            self.moon_shooter = shooter
-            self.phase = MOON_PHASE
-            self.to_act = shooter
-            return
-        self._finish_hearts(shooter, self_minus=False)
-
-    def _finish_hearts(self, shooter: int | None, self_minus: bool) -> None:
-        rules: HeartsRules = self.rules  # type: ignore[assignment]
-        raw = [popcount(t & HEARTS_ALL) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in self.taken]
-        points, _ = hearts_base_points(rules, raw)
-        if shooter is not None and self_minus:
-            points = hearts_moon_self(rules, self.players, shooter)
-        if rules.jack_of_diamonds:
-            points = [p - 10 * popcount(t & JACK_DIAMONDS_MASK) for p, t in zip(points, self.taken)]
-        extra = {}
-        if shooter is not None and rules.moon == "choose":
-            extra["moon_choice"] = "self_minus_26" if self_minus else "others_26"
-        result = {"tricks": self.tricks_won.copy(), "points": points}
-        for s in range(self.players):
-            self.scores[s] += points[s]
-        over, winners = hearts_game_over(self.scores, rules.target)
-        self._close_hand(result, extra, over, winners)
-
-    def _finish_spades(self) -> None:
-        rules: SpadesRules = self.rules  # type: ignore[assignment]
-        extra = {"scores_before": self.scores.copy(), "bags_before": self.bags.copy()}
-        side_points = []
-        for side in range(self.sides):
-            seats = [s for s in range(self.players) if self.side_of(s) == side]
-            score = spades_side_score(
-                rules,
-                [self.bids[s] for s in seats],  # type: ignore[misc]
-                [self.tricks_won[s] for s in seats],
-                self.bags[side],
-                self.tricks_in_hand,
-            )
-            side_points.append(score.points)
-            self.scores[side] += score.points
-            self.bags[side] = score.bags
-        result: dict[str, Any] = {
-            "tricks": self.tricks_won.copy(),
-            "points": [side_points[self.side_of(s)] for s in range(self.players)],
-        }
-        if rules.partnership:
-            result["side_points"] = side_points
-            result["bags"] = self.bags.copy()
-        over, winners = spades_game_over(self.scores, rules.target, rules.mercy)
-        self._close_hand(result, extra, over, winners)
-
-    def _close_hand(self, result: dict[str, Any], extra: dict[str, Any], over: bool, winners: list[int]) -> None:
-        # The record's text form is built only when someone reads it.
-        self._hand_log.append(
-            (
-                self.dealer,
-                self.dealt,
-                self.pass_direction,
-                self.pass_chosen,
-                self.bids,
-                self.bid_suits,
-                self.plays,
-                result,
-                extra,
-            )
-        )
-        if over:
-            self.phase = GAME_OVER
-            self.to_act = None
-            self.winners = winners
-        else:
-            self.phase = HAND_OVER
-            self.to_act = (self.dealer + 1) % self.players
+    # ----------------------------------------------------------------- records
 
     @property
     def plays(self) -> list[int]:
