@@ -8,6 +8,7 @@ import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,33 @@ def file_list(dist: Path) -> dict:
 def built_site(tmp_path_factory) -> Path:
     """A fresh build of the site, made once per test session."""
     return build_site(tmp_path_factory.mktemp("dist"))
+
+
+# Pyodide started in Node.js from a build's start zip, as the page's loader
+# starts it, with the stock zip in its file system (at /lib/python_stdlib.zip,
+# for the Python to put on sys.path as the loader does after ready).
+START_ZIP_RUN = """
+const { loadPyodide } = await import(%(pyodide)s + "pyodide.mjs");
+const { readFileSync } = await import("node:fs");
+const py = await loadPyodide({ indexURL: %(pyodide)s, stdLibURL: %(start)s });
+py.FS.writeFile("/lib/python_stdlib.zip", readFileSync(%(pyodide)s + "python_stdlib.zip"));
+console.log(py.runPython(`%(python)s`));
+"""
+
+
+def start_zip_modules(dist: Path) -> set[str]:
+    """The top-level names in a build's start zip (modules and packages)."""
+    (start,) = dist.glob("runtime/start-*/python_stdlib_pyc.zip")
+    return {name.split("/")[0].removesuffix(".pyc") for name in zipfile.ZipFile(start).namelist()}
+
+
+def run_on_start_zip(dist: Path, folder: Path, python: str):
+    """What ``python`` (inside a JavaScript template literal: backslashes
+    doubled) ends with, as JSON, run in Pyodide started from the build's start zip."""
+    (start,) = dist.glob("runtime/start-*/python_stdlib_pyc.zip")
+    pyodide = json.dumps(str(ROOT / "node_modules" / "pyodide") + "/")
+    script = folder / "check.mjs"
+    script.write_text(START_ZIP_RUN % {"pyodide": pyodide, "start": json.dumps(str(start)), "python": python})
+    run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout.strip().splitlines()[-1])

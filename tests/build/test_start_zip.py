@@ -6,11 +6,7 @@ they import, to the whole standard library mounted after ready, where
 loadPackage's machinery still finds them.
 """
 
-import json
-import subprocess
-import zipfile
-
-from build_helpers import ROOT, built_site  # noqa: F401 (the dist fixture)
+from build_helpers import built_site, run_on_start_zip, start_zip_modules  # noqa: F401 (the dist fixture)
 
 LATER = {"shutil", "tempfile", "zipfile", "bz2", "lzma", "compression"}
 
@@ -18,11 +14,6 @@ LATER = {"shutil", "tempfile", "zipfile", "bz2", "lzma", "compression"}
 # the stock zip put on the path as the loader mounts it after ready; a wheel
 # unpacked through pyodide._package_loader as loadPackage unpacks one.
 CHECK = """
-const { loadPyodide } = await import(%(pyodide)s + "pyodide.mjs");
-const { readFileSync } = await import("node:fs");
-const py = await loadPyodide({ indexURL: %(pyodide)s, stdLibURL: %(start)s });
-py.FS.writeFile("/lib/python_stdlib.zip", readFileSync(%(pyodide)s + "python_stdlib.zip"));
-console.log(py.runPython(`
 import json, sys
 at_start = sorted(m for m in %(later)s if m in sys.modules)
 sys.path.append("/lib/python_stdlib.zip")
@@ -39,17 +30,11 @@ unpack_buffer(to_js(wheel.getvalue()), filename="tiny-1.0-py3-none-any.whl", ext
 sys.path.insert(0, "/tmp/site")
 import tiny
 json.dumps({"at_start": at_start, "format": get_format("whl"), "answer": tiny.ANSWER})
-`));
 """
 
 
 def test_the_start_leaves_shutil_tempfile_and_zipfile_for_later_and_wheels_still_unpack(dist, tmp_path):
-    (start,) = dist.glob("runtime/start-*/python_stdlib_pyc.zip")
-    tops = {name.split("/")[0].removesuffix(".pyc") for name in zipfile.ZipFile(start).namelist()}
+    tops = start_zip_modules(dist)
     assert not tops & LATER and {"asyncio", "pyodide", "random"} <= tops
-    script = tmp_path / "check.mjs"
-    pyodide = json.dumps(str(ROOT / "node_modules" / "pyodide") + "/")
-    script.write_text(CHECK % {"pyodide": pyodide, "start": json.dumps(str(start)), "later": sorted(LATER)})
-    run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout.strip().splitlines()[-1]) == {"at_start": [], "format": "whl", "answer": 42}
+    found = run_on_start_zip(dist, tmp_path, CHECK % {"later": sorted(LATER)})
+    assert found == {"at_start": [], "format": "whl", "answer": 42}

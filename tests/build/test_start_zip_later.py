@@ -7,11 +7,7 @@ What the game calls works from the start zip alone, and what needs them
 works once the whole zip is there, with the very same results.
 """
 
-import json
-import subprocess
-import zipfile
-
-from build_helpers import ROOT, built_site  # noqa: F401 (the dist fixture)
+from build_helpers import built_site, run_on_start_zip, start_zip_modules  # noqa: F401 (the dist fixture)
 
 LATER = {"ipaddress", "hmac"}
 
@@ -20,11 +16,6 @@ LATER = {"ipaddress", "hmac"}
 # put on the path as the loader mounts it after ready, and the calls that
 # need ipaddress and hmac.
 CHECK = """
-const { loadPyodide } = await import(%(pyodide)s + "pyodide.mjs");
-const { readFileSync } = await import("node:fs");
-const py = await loadPyodide({ indexURL: %(pyodide)s, stdLibURL: %(start)s });
-py.FS.writeFile("/lib/python_stdlib.zip", readFileSync(%(pyodide)s + "python_stdlib.zip"));
-console.log(py.runPython(`
 import json, sys
 import secrets
 from urllib.parse import parse_qs, urlsplit
@@ -50,20 +41,13 @@ later = {
 }
 json.dumps({"game": game, "at_start": at_start, "later": later,
             "imported": sorted(m for m in %(later)s if m in sys.modules)})
-`));
 """
 
 
 def test_the_start_leaves_ipaddress_and_hmac_for_later_and_they_still_work(dist, tmp_path):
-    (start,) = dist.glob("runtime/start-*/python_stdlib_pyc.zip")
-    tops = {name.split("/")[0].removesuffix(".pyc") for name in zipfile.ZipFile(start).namelist()}
+    tops = start_zip_modules(dist)
     assert not tops & LATER and {"secrets", "urllib"} <= tops
-    script = tmp_path / "check.mjs"
-    pyodide = json.dumps(str(ROOT / "node_modules" / "pyodide") + "/")
-    script.write_text(CHECK % {"pyodide": pyodide, "start": json.dumps(str(start)), "later": sorted(LATER)})
-    run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout.strip().splitlines()[-1]) == {
+    assert run_on_start_zip(dist, tmp_path, CHECK % {"later": sorted(LATER)}) == {
         "game": {"seed": True, "tab": 12, "query": {"game": ["hearts"], "seat": ["2"]}, "host": "example.org"},
         "at_start": [],
         "later": {
