@@ -80,7 +80,7 @@ const watch = setInterval(() => {
   const bar = document.getElementById("loading-bar");
   const value = bar && bar.getAttribute("aria-valuenow");
   if (value !== null && value !== undefined && window.__bar.at(-1) !== value) window.__bar.push(value);
-  if (document.documentElement.dataset.ready === "true") clearInterval(watch);
+  if (document.documentElement?.dataset.ready === "true") clearInterval(watch); // no element yet in the first ticks
 }, 5);
 new MutationObserver(() => {
   const bar = document.getElementById("loading-bar");
