@@ -287,7 +287,7 @@ def test_records_are_plain_json_and_replay_after_a_json_round_trip():
 
 
 def test_produced_record_replays_to_itself():
-    """Records the engine writes replay to exactly the same record (more in test_properties)."""
+    """Records the engine writes replay to exactly the same record (more in test_random_matches)."""
     for game, name, options in [
         ("spades", "classic", {}),
         ("spades", "partnership", {"blind_nil_behind": 0}),
