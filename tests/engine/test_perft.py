@@ -30,6 +30,7 @@ import pytest  # noqa: E402
 from conftest import EXAMPLES  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from rules_model import masks_from_texts as masks  # noqa: E402  (the same reading of card texts)
 
 from game.actions import bid  # noqa: E402
 from game.cards import card_text  # noqa: E402
@@ -92,21 +93,6 @@ GOLDEN = {
 
 def split(hands):
     return [h.split() for h in hands]
-
-
-def masks(hands_text):
-    """Hand masks; a card's second appearance is the second deck's copy."""
-    used, out = 0, []
-    for hand in hands_text:
-        mask = 0
-        for t in hand:
-            c = SUITS.index(t[1]) * 13 + RANKS.index(t[0])
-            if (used | mask) >> c & 1:
-                c += 52
-            mask |= 1 << c
-        used |= mask
-        out.append(mask)
-    return out
 
 
 DEALS = {
