@@ -79,7 +79,7 @@ from runtime import (  # build/ is first on sys.path: the script's folder
     sha256,
     startup_functions,
 )
-from start_folder import LOADER, LOADER_TEMPLATE, PRECOMPILED_ZIP, SNAPSHOT_PAGES, write_start
+from start_folder import LOADER, LOADER_PARTS, LOADER_TEMPLATE, PRECOMPILED_ZIP, write_start
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -433,7 +433,7 @@ def build(
     )
     # Who may call the wasm's exports by name besides the glue: Pyodide's
     # module, PyScript (as shipped) and our loader.
-    wasm_readers = [pyodide_src / "pyodide.mjs", LOADER_TEMPLATE, SNAPSHOT_PAGES]
+    wasm_readers = [pyodide_src / "pyodide.mjs", LOADER_TEMPLATE, *LOADER_PARTS]
     wasm_readers += sorted((out / pyscript_dir).glob("*.js"))
     pyodide_dir = copy_runtime(
         out,

@@ -21,7 +21,8 @@
 // After the table is ready it fetches, in the background, the other
 // languages and the whole standard library (LATER.stdlib), which it mounts
 // at /lib/python_stdlib.zip for later imports; a module imported before
-// that zip has arrived is fetched there and then (importFallback).
+// that zip has arrived is fetched there and then (importFallback, in
+// build/stdlib-later.mjs).
 //
 // A return visit starts from a memory snapshot: the whole WebAssembly
 // memory of a Python that has started and imported the game, made by this
@@ -49,6 +50,9 @@
 import { loadPyodide as loadPyodideItself, version } from "../pyodide/pyodide.mjs";
 // The snapshot's pages; build/build.py writes the module in here.
 import { mapLength, packSnapshot, restoreMemory, snapshotParts, unpackSnapshot } from "./snapshot-pages.mjs";
+// Mounting the whole standard library after ready (and the import hook
+// that fetches it sooner if a module needs it).
+import { RESCAN, importFallback, mountStdlib, runWith } from "./stdlib-later.mjs";
 export { version };
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
@@ -78,9 +82,6 @@ const PRECOMPILED = null; // filled in by build/build.py
 const GAME = null; // filled in by build/build.py
 const LATER = null; // filled in by build/build.py
 const LOCK = null; // filled in by build/build.py
-// Where the whole standard library is mounted (build/precompile.mjs names
-// it in the start zip's packages' __path__).
-const FULL_STDLIB = "/lib/python_stdlib.zip";
 
 // The steps of the page's start, for bench/startup.py ("loader ms"):
 // performance.mark("baza:loader"), "baza:snapshot-record" (IndexedDB has
@@ -505,94 +506,6 @@ function scheduleSnapshot(report, laterDone) {
 
 // --- After ready: the rest of the standard library, the other languages ---
 
-// Makes the folders' finders look again at what files they hold. Not
-// importlib.invalidate_caches(): it imports importlib.metadata, which the
-// start zip does not hold.
-const RESCAN = `
-import importlib.machinery, sys
-for finder in list(sys.path_importer_cache.values()):
-    if isinstance(finder, importlib.machinery.FileFinder):
-        finder.invalidate_caches()
-`;
-
-// Puts the whole standard library on sys.path, behind the start zip, and
-// forgets that its folders were missing (the start zip's packages name
-// them in their __path__, and Python keeps a failed path's answer).
-const MOUNT = `
-import sys
-if FULL_STDLIB not in sys.path:
-    sys.path.append(FULL_STDLIB)
-for path in [path for path in sys.path_importer_cache if path.startswith(FULL_STDLIB)]:
-    del sys.path_importer_cache[path]
-`;
-
-function runWith(pyodide, code, names) {
-  const scope = pyodide.globals.get("dict")();
-  try {
-    for (const [name, value] of Object.entries(names)) scope.set(name, value);
-    return pyodide.runPython(code, { globals: scope });
-  } finally {
-    scope.destroy();
-  }
-}
-
-function mountStdlib(pyodide, data, report) {
-  if (report.later === "done") return;
-  pyodide.FS.writeFile(FULL_STDLIB, data, { canOwn: true });
-  runWith(pyodide, MOUNT, { FULL_STDLIB });
-  report.later = "done";
-}
-
-// A module of the standard library imported before the whole zip has
-// arrived (none is, at start: the start zip holds what a start imports;
-// bazaStart.fallbackImports lists any that were): a finder at the end of
-// sys.meta_path downloads the zip there and then, synchronously (the
-// import cannot wait), mounts it, and finds the module in it.
-const FALLBACK = `
-import importlib.machinery, sys
-
-class LaterStdlib:
-    """Finds a module in the whole standard library, fetched on first need."""
-
-    def find_spec(self, name, path=None, target=None):
-        if FULL_STDLIB in sys.path or not FETCH(name):
-            return None
-        return importlib.machinery.PathFinder.find_spec(name, path, target)
-
-sys.meta_path.append(LaterStdlib())
-`;
-
-function fetchSync(file) {
-  const request = new XMLHttpRequest();
-  request.open("GET", new URL(file.url, import.meta.url), false);
-  request.overrideMimeType("text/plain; charset=x-user-defined"); // the bytes, one per character
-  request.send();
-  if (request.status !== 200) throw new Error(`HTTP ${request.status} for ${file.url}`);
-  const text = request.responseText;
-  const data = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) data[i] = text.charCodeAt(i) & 0xff;
-  if (data.length !== file.bytes) throw new Error(`${data.length} bytes, the build made ${file.bytes}`);
-  return data;
-}
-
-function importFallback(pyodide, report) {
-  report.fallbackImports = [];
-  const modules = new Set(LATER.modules);
-  const fetchNow = (name) => {
-    if (report.later === "done") return true;
-    if (!modules.has(name)) return false; // not in the zip either: a try-import of another platform's module
-    report.fallbackImports.push(name);
-    try {
-      mountStdlib(pyodide, fetchSync(LATER.stdlib), report);
-      return true;
-    } catch (error) {
-      console.warn(`Baza: could not fetch the standard library for ${name} (${lastLine(error)})`);
-      return false;
-    }
-  };
-  runWith(pyodide, FALLBACK, { FULL_STDLIB, FETCH: fetchNow });
-}
-
 // After ready, in the background: the other languages' catalogues (the
 // player may switch; ui/app.py redraws on "baza:languages"), then the whole
 // standard library. Never holds the table; a failure leaves the fallback.
@@ -756,7 +669,7 @@ export async function loadPyodide(options = {}) {
   // from the stock zip, else mounted after ready (with a fallback).
   let laterDone;
   if (stdlib !== "source") {
-    importFallback(pyodide, report);
+    importFallback(pyodide, report, LATER, import.meta.url);
     laterDone = new Promise((resolve) => afterReady(() => downloadLater(pyodide, report).then(resolve)));
   } else {
     report.later = "not needed";

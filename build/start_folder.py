@@ -1,7 +1,8 @@
 """The start folder, runtime/start-<hash>/: what a start fetches beside Pyodide.
 
-The loader (build/pyodide-loader.mjs, with build/snapshot-pages.mjs written
-into it and this build's file records filled in), the start zip that
+The loader (build/pyodide-loader.mjs, with its parts build/snapshot-pages.mjs
+and build/stdlib-later.mjs written into it and this build's file records
+filled in), the start zip that
 build/precompile.mjs makes (the standard library a start imports and the
 game, as .pyc, in English), and one zip per other language. build/build.py
 calls write_start; the rest is what it needs. Apart from build.py because
@@ -23,7 +24,8 @@ from runtime import die, package_version, publish, sha256
 
 ROOT = Path(__file__).resolve().parent.parent
 LOADER_TEMPLATE = ROOT / "build" / "pyodide-loader.mjs"
-SNAPSHOT_PAGES = ROOT / "build" / "snapshot-pages.mjs"  # written into the loader (inline_snapshot_pages)
+# The loader's modules, written into it where it imports them (inline_parts).
+LOADER_PARTS = [ROOT / "build" / "snapshot-pages.mjs", ROOT / "build" / "stdlib-later.mjs"]
 PRECOMPILE = ROOT / "build" / "precompile.mjs"
 PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
 # In runtime/start-<hash>/: the module pyscript.toml's interpreter names, and
@@ -145,7 +147,7 @@ def write_start(
     later = {"languages": languages, "stdlib": file_record(full, stdlib), "modules": module_names(stdlib)}
     # The loader sits two folders down (runtime/start-<hash>/).
     files = [[path, f"../../{url}"] for path, url in game.items()]
-    text = inline_snapshot_pages(LOADER_TEMPLATE.read_text(encoding="utf-8"))
+    text = inline_parts(LOADER_TEMPLATE.read_text(encoding="utf-8"))
     placeholders = {
         "const PRECOMPILED = null; // filled in by build/build.py": f"const PRECOMPILED = {json.dumps(precompiled)};",
         "const GAME = null; // filled in by build/build.py": f"const GAME = {json.dumps({'files': files})};",
@@ -162,21 +164,27 @@ def write_start(
     return publish(out, staging, names, "start")
 
 
-SNAPSHOT_IMPORT = re.compile(r'^import \{ [\w, ]+ \} from "\./snapshot-pages\.mjs";\n', re.M)
-SNAPSHOT_EXPORT = re.compile(r"^export \{ [\w, ]+ \};\n\Z", re.M)
+PART_EXPORT = re.compile(r"^export \{ [\w, ]+ \};\n\Z", re.M)
+JS_IMPORT = re.compile(r'^import .* from "[^"]+";$', re.M)
 
 
-def inline_snapshot_pages(loader: str) -> str:
-    """The loader with build/snapshot-pages.mjs written in place of its import of it.
+def inline_parts(loader: str) -> str:
+    """The loader with each of LOADER_PARTS written in place of its import of it.
 
-    One module for the page to load (a second would cost a request, and a
-    round trip through the service worker on a return visit); the two files
-    apart in the repository, each readable alone.
+    One module for the page to load (each more would cost a request, and a
+    round trip through the service worker on a return visit); the files
+    apart in the repository, each readable alone. A part opens with a
+    comment about itself, ends with one export list and imports nothing.
     """
-    pages = SNAPSHOT_PAGES.read_text(encoding="utf-8")
-    if len(SNAPSHOT_IMPORT.findall(loader)) != 1 or len(SNAPSHOT_EXPORT.findall(pages)) != 1:
-        die(f"{LOADER_TEMPLATE.name} must import {SNAPSHOT_PAGES.name} once, which ends with one export list")
-    return SNAPSHOT_IMPORT.sub(lambda _: SNAPSHOT_EXPORT.sub("", pages), loader)
+    for part in LOADER_PARTS:
+        body = part.read_text(encoding="utf-8")
+        importing = re.compile(r'^import \{ [\w, ]+ \} from "\./' + re.escape(part.name) + r'";\n', re.M)
+        if len(importing.findall(loader)) != 1 or len(PART_EXPORT.findall(body)) != 1 or JS_IMPORT.search(body):
+            die(f"{LOADER_TEMPLATE.name} must import {part.name} once, which ends with one export list")
+        # Its opening comment is about the file in the repository: not shipped.
+        code = PART_EXPORT.sub("", body.split("\n\n", 1)[1])
+        loader = importing.sub(lambda _, code=code: code, loader)
+    return loader
 
 
 def module_names(data: bytes) -> list[str]:

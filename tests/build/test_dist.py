@@ -524,13 +524,15 @@ def test_every_precompressed_file_decodes_to_exactly_its_source(dist):
         assert copy.stat().st_size < source.stat().st_size, copy
 
 
-def test_the_shipped_loader_is_one_module_with_the_snapshot_pages_written_in(dist):
-    """build/snapshot-pages.mjs is its own file in the repository, and part of
-    the loader the page loads: no second module to fetch at start."""
+def test_the_shipped_loader_is_one_module_with_its_parts_written_in(dist):
+    """build/snapshot-pages.mjs and build/stdlib-later.mjs are files of their
+    own in the repository, and part of the loader the page loads: no second
+    module to fetch at start."""
     (loader,) = dist.glob("runtime/start-*/loader.mjs")
     text = loader.read_text(encoding="utf-8")
-    pages = (ROOT / "build" / "snapshot-pages.mjs").read_text(encoding="utf-8")
-    assert "snapshot-pages.mjs\";" not in text
-    body = pages[: pages.rindex("export {")]
-    assert text.count(body) == 1
+    for name in ("snapshot-pages.mjs", "stdlib-later.mjs"):
+        part = (ROOT / "build" / name).read_text(encoding="utf-8")
+        assert f'{name}";' not in text
+        body = part[part.index("\n\n") + 2 : part.rindex("export {")]  # past its opening comment
+        assert text.count(body) == 1, name
     assert not list(loader.parent.glob("*.mjs"))[1:]  # the loader alone
