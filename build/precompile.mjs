@@ -49,7 +49,7 @@ const PYODIDE = join(ROOT, "node_modules", "pyodide");
 // with sys.modules in a page of the build (PyScript 0.7.31). The snapshot
 // imports them too (build/pyodide-loader.mjs, IMPORT_GAME): a restored start
 // imports nothing more from the standard library (tests/browser/test_snapshot.py).
-const EXTRA = ["html", "html.entities"];
+const EXTRA = ["html"];
 
 // Speed edits of Pyodide's own Python, as build/runtime.py's Edit (each
 // `old` found exactly once, or the build stops; `--no-speed-edits` leaves
@@ -68,7 +68,10 @@ const EXTRA = ["html", "html.entities"];
 // ("[::1]") in urlsplit, which the game's URLs never hold; secrets imports
 // hmac for compare_digest, which the game never calls (it draws seeds and
 // ids). What it gains is bytes: their .pyc were 73 kB and 20 kB of the
-// start zip (20.7 kB of it with brotli). Their imports took 5-10 ms of a
+// start zip (20.7 kB of it with brotli). And for one that PyScript's own
+// Python brings in: html imports its 2,000 named references (html.entities,
+// 80 kB of .pyc, 21 kB with brotli) for unescape(), where PyScript calls
+// only escape(). Their imports took 5-10 ms of a
 // first visit on localhost (20-40 ms on a busy machine), a gain that
 // bench/after_python_up.py does not tell from the noise.
 const SOURCE_EDITS = {
@@ -120,6 +123,15 @@ const SOURCE_EDITS = {
       "import ipaddress where a bracketed host is checked",
       "def _check_bracketed_host(hostname):\n",
       "def _check_bracketed_host(hostname):\n    import ipaddress  # Baza's build: at first use\n\n",
+    ],
+  ],
+  "html/__init__.py": [
+    ["import html.entities at first use", "import re as _re\nfrom html.entities import html5 as _html5\n", "import re as _re\n"],
+    [
+      "import html.entities where a named reference is read",
+      "        # named charref\n        if s in _html5:\n",
+      "        # named charref\n        from html.entities import html5 as _html5  # Baza's build: at first use\n\n" +
+        "        if s in _html5:\n",
     ],
   ],
   "secrets.py": [
@@ -201,7 +213,15 @@ with zipfile.ZipFile(stock) as src, zipfile.ZipFile("/tmp/edited.zip", "w", zipf
   writeFileSync(stdLibURL, first.FS.readFile("/tmp/edited.zip"));
   process.on("exit", () => rmSync(stdLibURL, { force: true }));
 }
-const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/`, ...(stdLibURL ? { stdLibURL } : {}) });
+// The interpreter that compiles: without the column positions of each
+// instruction (PYTHONNODEBUGRANGES, Python's -X no_debug_ranges) when
+// speed edits are on. Tracebacks then give the file and line but no ^^^
+// under the expression; nothing else reads them. Those tables compress
+// badly: without them the start zip is 5 % smaller as it is, and 25 %
+// smaller over the wire (brotli 1,087 -> 810 kB, gzip 1,490 -> 1,117 kB);
+// tests/build/test_start_zip.py.
+const compileEnv = speed ? { PYTHONNODEBUGRANGES: "1" } : {};
+const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/`, env: compileEnv, ...(stdLibURL ? { stdLibURL } : {}) });
 
 // The game's modules, copied into the file system as the page's loader does.
 const modules = [];

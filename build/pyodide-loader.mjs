@@ -400,11 +400,12 @@ function reseed(pyodide) {
 // that a restored page finds them all in sys.modules (its file system,
 // which lives in JavaScript, is not in the snapshot). And the standard
 // library's modules that PyScript's own Python package imports at every
-// start (build/precompile.mjs, EXTRA): `html` and its 2,000 entities took
-// about 9 ms of each restored start (Node.js, Pyodide 314).
+// start (build/precompile.mjs, EXTRA): `html`, which took about 9 ms of
+// each restored start with its 2,000 entities (Node.js, Pyodide 314); the
+// build's html imports those at first use, which a start never makes.
 const IMPORT_GAME = `
 import importlib
-import html, html.entities
+import html
 for name in MODULES:
     importlib.import_module(name)
 `;

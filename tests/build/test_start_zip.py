@@ -38,3 +38,46 @@ def test_the_start_leaves_shutil_tempfile_and_zipfile_for_later_and_wheels_still
     assert not tops & LATER and {"asyncio", "pyodide", "random"} <= tops
     found = run_on_start_zip(dist, tmp_path, CHECK % {"later": sorted(LATER)})
     assert found == {"at_start": [], "format": "whl", "answer": 42}
+
+
+# Every code object of the start zip's .pyc (the standard library's, the
+# game's and PyScript's), and a traceback raised inside one of its modules.
+POSITIONS = """
+import json, marshal, sys, traceback, types
+start_zip = [path for path in sys.path if path.endswith(".zip")][0]
+sys.path.append("/lib/python_stdlib.zip")  # zipfile is not in the start zip
+import zipfile
+def codes(code):
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from codes(const)
+with_columns, without_lines, pycs = [], [], 0
+with zipfile.ZipFile(start_zip) as start:
+    for name in start.namelist():
+        if name.endswith(".pyc"):
+            pycs += 1
+            for code in codes(marshal.loads(start.read(name)[16:])):
+                positions = list(code.co_positions())
+                if any(column is not None for _, _, column, _ in positions):
+                    with_columns.append(name)
+                if positions and all(line is None for line, _, _, _ in positions):
+                    without_lines.append(name)
+try:
+    json.loads("[1, 2")
+except ValueError:
+    trace = traceback.format_exc()
+json.dumps({"pycs": pycs, "with_columns": sorted(set(with_columns)), "without_lines": sorted(set(without_lines)),
+            "trace": trace})
+"""
+
+
+def test_the_start_zip_s_bytecode_keeps_line_numbers_and_leaves_out_column_positions(dist, tmp_path):
+    """Column positions (the ^^^ under an expression in a traceback) are a
+    quarter of the start zip over the wire; the file and line of every frame
+    stay, so an error report still says where it happened."""
+    found = run_on_start_zip(dist, tmp_path, POSITIONS)
+    assert found["pycs"] > 150
+    assert found["with_columns"] == []
+    assert found["without_lines"] == []
+    assert 'json/decoder.py", line ' in found["trace"] and "JSONDecodeError" in found["trace"]

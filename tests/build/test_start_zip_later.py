@@ -1,11 +1,14 @@
-"""The start zip without ipaddress and hmac (build/precompile.mjs, SOURCE_EDITS).
+"""The start zip without ipaddress, hmac and html.entities (build/precompile.mjs, SOURCE_EDITS).
 
-urllib.parse imports ipaddress only to check a bracketed host, and secrets
-imports hmac only for compare_digest: neither is called at a start, so the
-start zip leaves both to the whole standard library mounted after ready.
+urllib.parse imports ipaddress only to check a bracketed host, secrets
+imports hmac only for compare_digest, and html its named references only
+for unescape (PyScript calls escape): none is called at a start, so the
+start zip leaves them to the whole standard library mounted after ready.
 What the game calls works from the start zip alone, and what needs them
 works once the whole zip is there, with the very same results.
 """
+
+import zipfile
 
 from build_helpers import built_site, run_on_start_zip, start_zip_modules  # noqa: F401 (the dist fixture)
 
@@ -58,4 +61,27 @@ def test_the_start_leaves_ipaddress_and_hmac_for_later_and_they_still_work(dist,
             "differ": False,
         },
         "imported": ["hmac", "ipaddress"],
+    }
+
+
+# PyScript's display() escapes with html.escape at start; a page that reads
+# named references (unescape) gets them once the whole zip is mounted.
+HTML = """
+import json, sys
+import html
+at_start = {"escaped": html.escape("<b>Hearts & Spades</b>"), "entities": "html.entities" in sys.modules}
+sys.path.append("/lib/python_stdlib.zip")
+unescaped = html.unescape("&amp; &eacute; &notin; &#9824; &nosuch;")
+later = {"unescaped": unescaped, "entities": "html.entities" in sys.modules}
+json.dumps({"at_start": at_start, "later": later})
+"""
+
+
+def test_the_start_leaves_html_entities_for_later_and_unescape_still_works(dist, tmp_path):
+    (start,) = dist.glob("runtime/start-*/python_stdlib_pyc.zip")
+    names = set(zipfile.ZipFile(start).namelist())
+    assert "html/__init__.pyc" in names and "html/entities.pyc" not in names
+    assert run_on_start_zip(dist, tmp_path, HTML) == {
+        "at_start": {"escaped": "&lt;b&gt;Hearts &amp; Spades&lt;/b&gt;", "entities": False},
+        "later": {"unescaped": "& \u00e9 \u2209 \u2660 &nosuch;", "entities": True},
     }
