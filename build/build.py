@@ -391,6 +391,7 @@ def build(
     keep_dead_code: bool = False,
     compress: bool = True,
     speed_edits: bool = True,
+    wasm_split: bool = True,
 ) -> dict:
     """Build the site from ``src`` into ``out``; return its file list (files.json).
 
@@ -403,10 +404,12 @@ def build(
     writes the .br and .gz copies (precompress). Without ``speed_edits``
     the runtime is npm's files with the required edits only
     (build/runtime.py's Edit kinds): no speed edit, no marks, every wasm
-    export, the dead code kept.
+    export, the dead code kept, the wasm whole. ``wasm_split`` ships
+    Pyodide's wasm as the part a start runs and the rest, fetched after
+    ready (build/wasm_split.py).
     """
     if not speed_edits:
-        startup_marks, all_wasm_exports, keep_dead_code = False, True, True
+        startup_marks, all_wasm_exports, keep_dead_code, wasm_split = False, True, True, False
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
     if not pyscript_src.is_dir() or not pyodide_src.is_dir():
@@ -446,6 +449,7 @@ def build(
         None if all_wasm_exports else wasm_readers,
         keep_dead_code,
         speed_edits,
+        wasm_split,
     )
     shutil.copyfile(src / "index.html", out / "index.html")
     if csp_meta:
@@ -544,6 +548,11 @@ def main() -> None:
         help="leave in the wasm's functions that only the cut exports reached (build/wasm_dead_code.py)",
     )
     parser.add_argument(
+        "--no-wasm-split",
+        action="store_true",
+        help="ship Pyodide's wasm whole, not as the part a start runs and the rest (build/wasm_split.py)",
+    )
+    parser.add_argument(
         "--no-speed-edits",
         action="store_true",
         help="npm's runtime files with the required edits only (build/runtime.py's Edit kinds): for a new release",
@@ -562,14 +571,17 @@ def main() -> None:
         "keep_dead_code": args.keep_dead_code,
         "compress": not args.no_compress,
         "speed_edits": not args.no_speed_edits,
+        "wasm_split": not args.no_wasm_split,
     }
     try:
         build(args.out.resolve(), args.src.resolve(), args.csp_meta, **options)
     except StaleStartupList as stale:
         if args.stale_marks != "warn":
             raise
-        print(f"{stale.code}\nbuild: WARNING: building without the start-up marks (slower starts)", file=sys.stderr)
-        build(args.out.resolve(), args.src.resolve(), args.csp_meta, **{**options, "startup_marks": False})
+        print(f"{stale.code}\nbuild: WARNING: building without the start-up marks and with the wasm whole"
+              " (slower starts)", file=sys.stderr)
+        build(args.out.resolve(), args.src.resolve(), args.csp_meta,
+              **{**options, "startup_marks": False, "wasm_split": False})
 
 
 if __name__ == "__main__":

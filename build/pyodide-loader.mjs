@@ -464,6 +464,20 @@ const scriptURL = () =>
     : import.meta.url;
 
 // Calls fn once the table is ready (<html data-ready="true">, set by ui/app.py).
+// The rest of Pyodide's wasm, when the build split it (build/wasm_split.py):
+// fetched and compiled after ready, in the background, so that no function
+// of it waits for its download. One called sooner loads it there and then
+// (build/runtime.py, GLUE_PATCHES); bazaStart.cold says which happened.
+async function loadCold(cold, report) {
+  if (!cold) return;
+  try {
+    report.cold = await cold.load();
+  } catch (error) {
+    report.cold = `not loaded: ${lastLine(error)}`;
+    console.warn(`Baza: the rest of Pyodide's wasm is loaded at its first call (${lastLine(error)})`);
+  }
+}
+
 function afterReady(fn) {
   const root = document.documentElement;
   if (root.dataset.ready === "true") return fn();
@@ -669,13 +683,17 @@ export async function loadPyodide(options = {}) {
   // The whole standard library: on sys.path from the start for a start
   // from the stock zip, else mounted after ready (with a fallback).
   let laterDone;
+  const cold = pyodide._module?.bazaCold;
+  report.cold = cold ? cold.state : "whole";
   if (stdlib !== "source") {
     importFallback(pyodide, report, LATER, import.meta.url);
-    laterDone = new Promise((resolve) => afterReady(() => downloadLater(pyodide, report).then(resolve)));
+    laterDone = new Promise((resolve) =>
+      afterReady(() => Promise.all([loadCold(cold, report), downloadLater(pyodide, report)]).then(resolve)),
+    );
   } else {
     report.later = "not needed";
     laterDone = Promise.resolve();
-    afterReady(() => dispatchEvent(new Event("baza:later")));
+    afterReady(() => loadCold(cold, report).then(() => dispatchEvent(new Event("baza:later"))));
   }
   if (pyscript) report.pyscript = pyscript;
   if (pyscriptSources) report.pyscriptSources = "written";

@@ -39,6 +39,7 @@ if str(ROOT / "build") not in sys.path:  # read through runpy.run_path (tests, b
     sys.path.insert(0, str(ROOT / "build"))
 import wasm_dead_code  # noqa: E402 (after the path it needs)
 import wasm_exports  # noqa: E402
+import wasm_split  # noqa: E402
 
 STARTUP_FUNCTIONS = ROOT / "build" / "startup-functions.json"
 EAGER = ROOT / "build" / "eager.mjs"
@@ -307,6 +308,49 @@ GLUE_PATCHES: list[Edit] = [
         "var reportEachUndefinedSymbol=()=>{for(var[symName,entry]of Object.entries(GOT)){",
         SPEED,
     ),
+    Edit(
+        # Pyodide's wasm in two parts (build/wasm_split.py): the functions a
+        # start calls, and the rest (pyodide.cold.wasm), whose stubs call
+        # through the hot part's table `baza_cold`. Slot 0 of that table is
+        # a function that loads the rest at once, when a stub finds its slot
+        # empty: a synchronous read (readBinary in Node.js and in a Worker,
+        # a synchronous request on the page's main thread) and a
+        # synchronous compile, allowed up to 8 MB on Chromium's main thread.
+        # The loader calls load() after ready, which fetches and compiles
+        # it in the background, so that no call has to wait. A whole wasm
+        # (no `baza_cold`) is left as it is. Required once the wasm is split.
+        "load the cold part of a split wasm",
+        "function getWasmImports(){",
+        "var coldPart=exports=>{var table=exports.baza_cold;if(!table)return undefined;"
+        'var url=Module["locateFile"]?locateFile("pyodide.cold.wasm")'
+        ':new URL("pyodide.cold.wasm",import.meta.url).href;'
+        'var part={state:"not needed",url};var imports={p:exports};'
+        "var readSync=()=>{if(readBinary)return readBinary(url);var xhr=new XMLHttpRequest;xhr.open(\"GET\",url,false);"
+        'xhr.overrideMimeType("text/plain; charset=x-user-defined");xhr.send(null);'
+        "if(xhr.status!=200)throw new Error(`${url}: HTTP ${xhr.status}`);"
+        "var text=xhr.responseText,bytes=new Uint8Array(text.length);"
+        "for(var i=0;i<text.length;i++)bytes[i]=text.charCodeAt(i);return bytes};"
+        "var loadNow=()=>{if(part.instance)return;"
+        "part.instance=new WebAssembly.Instance(part.module??new WebAssembly.Module(readSync()),imports);"
+        'part.state="loaded at a call"};'
+        "var loader=new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.of(0,97,115,109,1,0,0,0,1,4,1,96,0,0,"
+        "2,7,1,1,98,1,108,0,0,3,2,1,0,7,5,1,1,108,0,1,10,6,1,4,0,16,0,11)),{b:{l:loadNow}});"
+        "table.set(0,loader.exports.l);"
+        "part.load=async()=>{if(part.instance)return part.state;"
+        'var get=()=>fetch(url,{credentials:"same-origin"});var module;'
+        "try{module=await WebAssembly.compileStreaming(get())}"
+        "catch{module=await WebAssembly.compile(await (await get()).arrayBuffer())}"
+        "part.module=module;if(!part.instance){var instance=await WebAssembly.instantiate(module,imports);"
+        'if(!part.instance){part.instance=instance;part.state="loaded after ready"}}return part.state};'
+        "return part};function getWasmImports(){",
+        REQUIRED,
+    ),
+    Edit(
+        "set up the cold part as the wasm is instantiated",
+        "wasmExports=instance.exports;var origExports=wasmExports;",
+        "wasmExports=instance.exports;Module.bazaCold=coldPart(wasmExports);var origExports=wasmExports;",
+        REQUIRED,
+    ),
 ]
 
 
@@ -401,6 +445,9 @@ class StaleStartupList(SystemExit):
     --stale-marks warn, as build/play.sh does)."""
 
 
+RECORD_HOT = "record it again with bench/wasm_calls.py"
+
+
 def stale(message: str) -> NoReturn:
     raise StaleStartupList(f"build: {message}")
 
@@ -457,6 +504,7 @@ def copy_runtime(
     wasm_readers: list[Path] | None = None,
     dead_code: bool = False,
     speed: bool = True,
+    split: bool = False,
 ) -> str:
     """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path.
 
@@ -469,13 +517,16 @@ def copy_runtime(
     only the cut exports reached (build/wasm_dead_code.py takes them out
     when npm installed binaryen). ``speed``: make the speed edits (Edit's
     kind) and V8's file-wide hint; without them the files are npm's with
-    the required edits only.
+    the required edits only. ``split``: ship the wasm in two parts, the
+    functions a start calls and the rest (build/wasm_split.py), when the
+    dead-code pass ran.
     """
     staging = out / "runtime" / f".{package}"
     edited = {}  # file name -> its content as shipped, before the marks
     if package == "pyodide":
         glue = patched((src / "pyodide.asm.mjs").read_bytes().decode("utf-8"), GLUE_PATCHES, "pyodide.asm.mjs", speed)
-        wasm = (src / "pyodide.asm.wasm").read_bytes()
+        npm_wasm = wasm = (src / "pyodide.asm.wasm").read_bytes()
+        origins = None  # each function's index in npm's wasm, where the dead-code pass renumbered them
         if wasm_readers is not None:  # cut from the glue as it will run: its patches may name exports too
             try:
                 glue, wasm = wasm_exports.cut(glue, wasm, [path.read_text(encoding="utf-8") for path in wasm_readers])
@@ -483,9 +534,16 @@ def copy_runtime(
                 die(f"cannot cut the exports of Pyodide's wasm ({error}); build with --all-wasm-exports")
             if not dead_code and wasm_dead_code.available():
                 try:
+                    origins = wasm_dead_code.kept_functions(wasm)
                     wasm = wasm_dead_code.without_dead_code(wasm)
                 except wasm_dead_code.DeadCodeError as error:
                     die(f"cannot take the dead code out of Pyodide's wasm ({error}); build with --keep-dead-code")
+        # Split only after the dead-code pass: before it the module still
+        # imports the globals of side modules (GOT), which a part cannot share.
+        split = split and origins is not None
+        if split:
+            wasm, cold = split_wasm(npm_wasm, wasm, origins)
+            names = [*names, wasm_split.COLD_FILE]
         module = patched((src / "pyodide.mjs").read_bytes().decode("utf-8"), PYODIDE_PATCHES, "pyodide.mjs", speed)
         edited = {  # bytes: no newline translation
             "pyodide.asm.mjs": glue.encode("utf-8"),
@@ -493,6 +551,8 @@ def copy_runtime(
             "pyodide.mjs": module.encode("utf-8"),
             "python_stdlib.zip": stored_zip((src / "python_stdlib.zip").read_bytes()),
         }
+        if split:
+            edited[wasm_split.COLD_FILE] = cold
     for name in names:
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
         if name in edited:
@@ -507,6 +567,24 @@ def copy_runtime(
         elif logical == "pyodide/pyodide.asm.mjs" and speed:
             (staging / name).write_bytes(EAGER_HINT + (staging / name).read_bytes())
     return publish(out, staging, names, f"{package}-{version}")
+
+
+def split_wasm(npm_wasm: bytes, wasm: bytes, origins: list[int]) -> tuple[bytes, bytes]:
+    """``wasm`` (npm's, cut and renumbered by the dead-code pass: ``origins``) as its hot and cold parts.
+
+    build/wasm-hot-functions.json lists the hot functions by their index in
+    npm's wasm; one recorded for another Pyodide stops the build, as the
+    list of start-up functions does (bench/wasm_calls.py records it again).
+    """
+    hot = wasm_split.hot_functions(npm_wasm)
+    if hot is None:
+        stale(f"{wasm_split.HOT_LIST.name} is not of this Pyodide's wasm: {RECORD_HOT} (or build with --no-wasm-split)")
+    listed = set(hot)
+    try:
+        parts = wasm_split.split(wasm, [index for index, origin in enumerate(origins) if origin in listed])
+    except wasm_split.WasmError as error:
+        die(f"cannot split Pyodide's wasm ({error}); build with --no-wasm-split")
+    return parts.hot, parts.cold
 
 
 def stored_zip(data: bytes) -> bytes:

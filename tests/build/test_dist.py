@@ -120,7 +120,7 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     runtime = build_runtime()
     wasm_exports, patches = runtime["wasm_exports"], runtime["GLUE_PATCHES"]
     kept = [name for name, _, _ in wasm_exports.exports((folder / "pyodide.asm.wasm").read_bytes())]
-    assert len(patches) == 7
+    assert len(patches) == 9
     text = wasm_exports.Glue(npm_pyodide_with("pyodide.asm.mjs", patches)).text(set(kept))
     listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
     assert shipped == marked(text, listed["pyodide/pyodide.asm.mjs"], tmp_path)
@@ -170,14 +170,19 @@ def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
     variable or its Module key. The memory, the table and the tags stay;
     most of the 8,500 symbols meant for side modules go."""
     runtime = build_runtime()
-    wasm_exports, dead_code = runtime["wasm_exports"], runtime["wasm_dead_code"]
+    wasm_exports, dead_code, split = runtime["wasm_exports"], runtime["wasm_dead_code"], runtime["wasm_split"]
     (folder,) = (dist / "runtime").glob("pyodide-*")
     npm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
     shipped = (folder / "pyodide.asm.wasm").read_bytes()
     every = wasm_exports.exports(npm)
-    kept = {name for name, _, _ in wasm_exports.exports(shipped)}
+    kept = {name for name, _, _ in wasm_exports.exports(shipped)} - {split.COLD_TABLE}
     cut = wasm_exports.with_exports(npm, kept)
-    assert shipped == (dead_code.without_dead_code(cut) if dead_code.available() else cut)
+    if dead_code.available():  # then split in two parts (build/wasm_split.py, tests/build/test_wasm_split.py)
+        hot, cold = runtime["split_wasm"](npm, dead_code.without_dead_code(cut), dead_code.kept_functions(cut))
+        assert (shipped, (folder / split.COLD_FILE).read_bytes()) == (hot, cold)
+        shipped = dead_code.without_dead_code(cut)
+    else:
+        assert shipped == cut
     npm_sections, cut_sections = wasm_exports.sections(npm), wasm_exports.sections(cut)
     assert [s[0] for s in npm_sections] == [s[0] for s in cut_sections]
     for (section_id, start, end), (_, start2, end2) in zip(npm_sections, cut_sections, strict=True):

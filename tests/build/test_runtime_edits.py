@@ -45,7 +45,7 @@ def test_every_edit_says_what_it_is_for_and_finds_its_pattern_once_in_npm_s_file
             assert edit.old != edit.new and edit.new not in text, f"{key}: {edit.why}"
     kinds = {key: [edit.kind for edit in names[key]] for key in npm_files(names)}
     # What the page cannot work without: no eval under the strict CSP, a
-    # refused IndexedDB survived, the loader's bytes and its restore.
+    # refused IndexedDB survived, the loader's bytes and its restore, a split wasm's cold part.
     required = {key: [e.why for e in names[key] if e.kind == names["REQUIRED"]] for key in kinds}
     assert required == {
         "CORE_PATCHES": [
@@ -55,7 +55,11 @@ def test_every_edit_says_what_it_is_for_and_finds_its_pattern_once_in_npm_s_file
             "start with an empty package cache when IndexedDB is refused",
         ],
         "PYODIDE_PATCHES": ["let the standard library be given as bytes"],
-        "GLUE_PATCHES": ["let the loader write a restored snapshot's memory"],
+        "GLUE_PATCHES": [
+            "let the loader write a restored snapshot's memory",
+            "load the cold part of a split wasm",
+            "set up the cold part as the wasm is instantiated",
+        ],
     }
 
 

@@ -1,0 +1,144 @@
+"""Records which functions of Pyodide's wasm the page calls: build/wasm-hot-functions.json.
+
+    .venv/bin/python bench/wasm_calls.py [--rounds 1] [--out build/wasm-hot-functions.json]
+
+Not a timing: the build's input, as bench/startup_functions.py is. The
+build ships Pyodide's wasm in two parts (build/wasm_split.py): the
+functions listed here, which a start downloads, and the rest, fetched after
+the table is ready. A function left out of the list still runs (its part
+is loaded at its first call), but that call waits for the download: so
+the list holds every function that a start, a restored start and the first
+hands of both games call.
+
+How: a build with the wasm whole and its dead code kept (``build.py
+--no-wasm-split --keep-dead-code --no-startup-marks``: the marks touch
+no wasm), so that every function has its index
+in npm's wasm; Chromium started with V8's ``--trace-wasm-compilation-times``,
+which prints each function as V8 compiles it; a first visit compiles a
+function at its first call (lazy compilation), so the functions compiled
+are the functions called. Each round visits, each visit a fresh browser:
+Hearts on a new profile (a hand played with the clicks of
+tests/browser/table_helpers.py; the snapshot made after ready), the same
+profile again (a start restored from the snapshot; a hand), then links
+with other games, presets, seats, levels, seeds, languages and watch mode
+(VISITS), each on a new profile. The Worker that
+makes the snapshot compiles in the same browser and is counted too.
+
+Writes the union of the indices with the digest of npm's wasm
+(build/wasm_split.py checks it) and prints how many functions and bytes
+the list holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from longtasks import play_hand  # bench/ is the script's folder, first on sys.path
+from playwright.sync_api import sync_playwright
+from startup import READY_TIMEOUT_MS, SNAPSHOT_SETTLED, Site
+from wasm_tiering import launch
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "build"))
+import wasm_split  # noqa: E402 (after the path it needs)
+
+COMPILED = re.compile(r"Compiled function \S+#(\d+) using \w+, took .*?bodysize (\d+)")
+READY = "() => document.documentElement.dataset.ready === 'true'"
+VISITS = [  # (query, new profile, wait for the snapshot, play a hand)
+    ("", True, True, True),
+    ("", False, False, True),
+    ("?game=spades&level=hard&speed=instant", True, False, True),
+    ("?game=hearts&preset=standard&speed=instant&seed=11", True, False, True),
+    ("?game=spades&preset=partnership&players=3&seed=42&lang=es&speed=fast", True, False, True),
+    ("?game=hearts&players=5&lang=pt&level=easy&speed=instant&deck=four", True, False, True),
+    ("?watch=1&faceup=1&speed=instant&lang=sv&target=200", True, False, False),
+]
+
+
+def build(out: Path) -> None:
+    """A build whose wasm is npm's with its exports cut: every function keeps its index."""
+    command = [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), "--no-wasm-split"]
+    subprocess.run([*command, "--keep-dead-code", "--no-startup-marks"], check=True, stdout=subprocess.DEVNULL)
+
+
+def visit(playwright, url: str, profile: Path, output: Path, snapshot: bool, play: bool) -> dict[int, int]:
+    """The functions compiled during one visit (a hand played), with their body sizes."""
+    browser, port = launch(profile, output)
+    try:
+        cdp = playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
+        page = cdp.contexts[0].pages[0] if cdp.contexts[0].pages else cdp.contexts[0].new_page()
+        page.goto(url, wait_until="commit")
+        page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+        try:
+            if play:
+                play_hand(page)
+            else:  # watching: the computer players play on their own
+                time.sleep(10)
+        except Exception as error:  # noqa: BLE001 (a resumed game may wait on its summary; a slow click: the start counts)
+            print(f"  (no hand played: {error})")
+        if snapshot:
+            page.wait_for_function(SNAPSHOT_SETTLED, timeout=READY_TIMEOUT_MS)
+        time.sleep(2)
+        cdp.close()
+    finally:
+        browser.terminate()
+        browser.wait(10)
+    return {int(m[1]): int(m[2]) for m in COMPILED.finditer(output.read_text(errors="replace"))}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--out", type=Path, default=wasm_split.HOT_LIST)
+    parser.add_argument("--fresh", action="store_true", help="leave out what the list held (else: add to it)")
+    args = parser.parse_args()
+    npm_wasm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    module = wasm_split.read(npm_wasm)
+    sizes = [end - start for start, end in module.bodies]
+    # A rare path (a dict resized at another moment) shows in one run and not
+    # in the next: runs add to the list of the same wasm, unless --fresh.
+    kept = None if args.fresh or not args.out.is_file() else wasm_split.hot_functions(npm_wasm, args.out)
+    called: set[int] = set(kept or [])
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        dist = Path(tmp) / "dist"
+        build(dist)
+        site = Site("ours", dist)
+        site.start()
+        try:
+            for round_number in range(args.rounds):
+                profile = None
+                for i, (query, fresh, snapshot, play) in enumerate(VISITS):
+                    if fresh or profile is None:
+                        profile = Path(tempfile.mkdtemp(dir=tmp))
+                    output = Path(tmp) / f"v8-{round_number}-{i}.log"
+                    seen = visit(playwright, site.url + query, profile, output, snapshot, play)
+                    defined = {f for f in seen if f >= module.function_imports}
+                    print(f"round {round_number + 1}, visit {i + 1} {query or '(hearts)'}: {len(defined)} functions")
+                    called |= defined
+        finally:
+            site.stop()
+    functions = sorted(f for f in called if f < len(module.function_types))
+    hot_bytes = sum(sizes[f - module.function_imports] for f in functions)
+    record = {
+        "note": "functions of Pyodide's wasm (indices in npm's file, imports first) that the page calls;"
+        " written by bench/wasm_calls.py, read by build/wasm_split.py",
+        "pyodide_wasm_sha256": wasm_split.digest(npm_wasm),
+        "functions": functions,
+    }
+    args.out.write_text(json.dumps(record, indent=0) + "\n", encoding="utf-8")
+    print(
+        f"{len(functions)} of {len(sizes)} functions, {hot_bytes / 1e6:.2f} of {sum(sizes) / 1e6:.2f} MB of code:"
+        f" {args.out}"
+    )
+    print(json.dumps({"functions": len(functions), "hot_code_bytes": hot_bytes, "code_bytes": sum(sizes)}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""Pyodide's wasm in two parts (build/wasm_split.py): what a start runs, and the rest after ready.
+
+Without a browser: the parts are valid modules, the hot part is the one a
+start downloads, and Pyodide in Node.js computes with the parts exactly what
+npm's whole wasm computes, loading the cold part at its first call.
+tests/browser/test_wasm_split.py shows the page's side (after ready, at a
+call, offline).
+"""
+
+import json
+import runpy
+import subprocess
+from pathlib import Path
+
+import pytest
+from build_helpers import ROOT, built_site  # noqa: F401 (the dist fixture)
+
+split = runpy.run_path(str(ROOT / "build" / "wasm_split.py"))
+dead_code = runpy.run_path(str(ROOT / "build" / "wasm_dead_code.py"))
+NPM_WASM = ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
+needs_binaryen = pytest.mark.skipif(not dead_code["available"](), reason="npm ci installs binaryen")
+
+
+def parts(dist: Path) -> tuple[bytes, bytes]:
+    (folder,) = (dist / "runtime").glob("pyodide-*")
+    return (folder / "pyodide.asm.wasm").read_bytes(), (folder / split["COLD_FILE"]).read_bytes()
+
+
+def test_the_instruction_reader_reads_every_body_of_npm_s_wasm_to_its_end():
+    data = NPM_WASM.read_bytes()
+    module = split["read"](data)
+    count = 0
+    for start, end in module.bodies:
+        read = list(split["instructions"](data, start, end))
+        count += len(read)
+        assert read[-1].end == end and data[read[-1].start] == 0x0B
+    assert count > 2_000_000
+
+
+def test_the_list_of_hot_functions_is_of_npm_s_wasm():
+    assert split["hot_functions"](NPM_WASM.read_bytes()) is not None, "record it: bench/wasm_calls.py"
+
+
+def test_the_hot_part_keeps_every_function_and_the_cold_part_holds_the_rest(dist):
+    hot, cold = parts(dist)
+    hot_module, cold_module = split["read"](hot), split["read"](cold)
+    assert len(hot) < 0.7 * (len(hot) + len(cold))
+    # The hot part: the same functions, imports and exports as a whole build's, one table more.
+    assert {name for name, _, _ in hot_module.exports} >= {"memory", "__indirect_function_table", "baza_cold"}
+    assert cold_module.function_imports == 0 and len(cold_module.bodies) > 5_000
+    stubs = sum(1 for start, end in hot_module.bodies if end - start < 40)
+    assert stubs >= len(cold_module.bodies)
+
+
+@needs_binaryen
+def test_both_parts_are_valid_modules(dist, tmp_path):
+    for name, data in zip(("hot", "cold"), parts(dist)):
+        path = tmp_path / f"{name}.wasm"
+        path.write_bytes(data)
+        command = ["node", str(dead_code["WASM_OPT"]), str(path), *dead_code["FEATURES"], "--enable-tail-call"]
+        run = subprocess.run(
+            [*command, "-o", str(tmp_path / "out.wasm")],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode == 0, f"{name}: {run.stderr[-2000:]}"
+
+
+# Pyodide from npm and from the build, side by side in Node.js: code that no
+# start runs (decimal's C module, unicodedata, a zlib round trip, a sort of
+# many strings) gives the same answers, with the build's cold part loaded at
+# the first call of one of its functions.
+COLD_CHECK = """
+const { pathToFileURL } = await import("node:url");
+for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+const quiet = () => {};
+const code = %(python)s;
+async function run(dir) {
+  const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
+  const pyodide = await loadPyodide({ indexURL: dir, stdout: quiet, stderr: quiet });
+  const before = pyodide._module.bazaCold?.state ?? "whole";
+  const answer = pyodide.runPython(code);
+  return { before, after: pyodide._module.bazaCold?.state ?? "whole", answer };
+}
+console.log(JSON.stringify([await run(%(npm)s), await run(%(ours)s)]));
+"""
+COLD_PYTHON = """
+import decimal, json, unicodedata, zlib
+d = decimal.Decimal(1) / decimal.Decimal(7)
+text = unicodedata.normalize("NFKD", "Ça fait \u00bd \u2660")
+packed = zlib.decompress(zlib.compress(b"spades and hearts" * 50)) == b"spades and hearts" * 50
+json.dumps([str(d), text, unicodedata.name("\u2665"), packed, sorted(str(i * 7919 % 1000) for i in range(300))[:5]])
+"""
+
+
+def test_code_no_start_runs_answers_as_on_npm_s_whole_wasm(dist, tmp_path):
+    (folder,) = (dist / "runtime").glob("pyodide-*")
+    script = tmp_path / "cold.mjs"
+    script.write_text(
+        COLD_CHECK
+        % {
+            "python": json.dumps(COLD_PYTHON),
+            "npm": json.dumps(str(ROOT / "node_modules" / "pyodide") + "/"),
+            "ours": json.dumps(str(folder) + "/"),
+        }
+    )
+    result = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    npm, ours = json.loads(result.stdout.strip().splitlines()[-1])
+    assert (npm["before"], npm["after"]) == ("whole", "whole")
+    # Here Python compiles the standard library from its sources, which no
+    # start of the page does (its start zip holds bytecode): the compiler's
+    # rarer functions load the cold part while Python starts.
+    assert ours["after"] == "loaded at a call"
+    assert ours["answer"] == npm["answer"]
+    assert json.loads(npm["answer"])[0] == "0.1428571428571428571428571429"
