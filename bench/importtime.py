@@ -6,9 +6,10 @@ Not a test. Builds the repository (build/build.py into a temporary folder,
 or measures --dist DIR), and serves two copies of it whose loader.mjs starts
 Python with PYTHONPROFILEIMPORTTIME=1 (the -X importtime of the command
 line): ``pyc`` (the build as it is: the start's standard-library modules
-and the game's modules precompiled), ``pyc-stdlib`` (the game's modules
-compiled from source) and ``src`` (the precompiled zip taken out, so the
-loader starts from the sources, as before the build made it).
+and the game's modules precompiled) and ``src`` (the precompiled zip taken
+out, so the loader starts from the sources, as before the build made it).
+The start zip holds the game as bytecode only, so there is no copy with the
+game's modules alone compiled from source any more.
 Each run opens both pages, in alternation, in a fresh headless Chromium with
 service workers blocked and a warm HTTP cache (one page load first), and
 reads the lines Python wrote to stderr (PyScript shows them in the console).
@@ -43,10 +44,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
 HOOK = "export async function loadPyodide(options = {}) {\n"
 PROFILE = 'options = { ...options, env: { ...options.env, PYTHONPROFILEIMPORTTIME: "1" } };\n'
-GAME_PYC = 'compiled = [(name, data) for name, data in entries if name.endswith(".pyc")]'
 
 
-def copy(dist: Path, out: Path, precompiled: bool, game: bool = True) -> Path:
+def copy(dist: Path, out: Path, precompiled: bool) -> Path:
     shutil.copytree(dist, out)
     (runtime,) = (out / "runtime").glob("start-*")
     loader = runtime / "loader.mjs"
@@ -54,10 +54,6 @@ def copy(dist: Path, out: Path, precompiled: bool, game: bool = True) -> Path:
     if text.count(HOOK) != 1:
         sys.exit("importtime: loader.mjs has no loadPyodide to hook")
     text = text.replace(HOOK, HOOK + "  " + PROFILE)
-    if not game:  # the loader writes the game's sources from the zip, not their .pyc
-        if text.count(GAME_PYC) != 1:
-            sys.exit("importtime: loader.mjs does not pick the game's .pyc from the zip")
-        text = text.replace(GAME_PYC, "compiled = []")
     loader.write_text(text, encoding="utf-8")
     if not precompiled:
         (runtime / "python_stdlib_pyc.zip").unlink()
@@ -113,7 +109,6 @@ def main() -> int:
             )
         sites = {
             "pyc": copy(dist, tmp / "pyc", True),
-            "pyc-stdlib": copy(dist, tmp / "pyc-stdlib", True, game=False),
             "src": copy(dist, tmp / "src", False),
         }
         servers, urls = [], {}
