@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -43,14 +42,12 @@ from pathlib import Path
 from longtasks import play_hand  # bench/ is the script's folder, first on sys.path
 from playwright.sync_api import sync_playwright
 from startup import READY_TIMEOUT_MS, SNAPSHOT_SETTLED, Site
-from wasm_tiering import launch
+from wasm_tiering import COMPILED, READY, launch
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
 import wasm_split  # noqa: E402 (after the path it needs)
 
-COMPILED = re.compile(r"Compiled function \S+#(\d+) using \w+, took .*?bodysize (\d+)")
-READY = "() => document.documentElement.dataset.ready === 'true'"
 VISITS = [  # (query, new profile, wait for the snapshot, play a hand)
     ("", True, True, True),
     ("", False, False, True),
@@ -68,8 +65,8 @@ def build(out: Path) -> None:
     subprocess.run([*command, "--keep-dead-code", "--no-startup-marks"], check=True, stdout=subprocess.DEVNULL)
 
 
-def visit(playwright, url: str, profile: Path, output: Path, snapshot: bool, play: bool) -> dict[int, int]:
-    """The functions compiled during one visit (a hand played), with their body sizes."""
+def visit(playwright, url: str, profile: Path, output: Path, snapshot: bool, play: bool) -> set[int]:
+    """The functions compiled during one visit (a hand played)."""
     browser, port = launch(profile, output)
     try:
         cdp = playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
@@ -90,7 +87,7 @@ def visit(playwright, url: str, profile: Path, output: Path, snapshot: bool, pla
     finally:
         browser.terminate()
         browser.wait(10)
-    return {int(m[1]): int(m[2]) for m in COMPILED.finditer(output.read_text(errors="replace"))}
+    return {int(m[1]) for m in COMPILED.finditer(output.read_text(errors="replace"))}
 
 
 def main() -> None:

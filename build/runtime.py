@@ -440,9 +440,10 @@ RECORD_AGAIN = "record them again: .venv/bin/python bench/startup_functions.py"
 
 
 class StaleStartupList(SystemExit):
-    """build/startup-functions.json is not of these files: it stops the build,
-    unless the build is told to go on without the marks (build.py
-    --stale-marks warn, as build/play.sh does)."""
+    """build/startup-functions.json is not of these files, or
+    build/wasm-hot-functions.json not of this wasm: it stops the build,
+    unless the build is told to go on without the marks and with the wasm
+    whole (build.py --stale-marks warn, as build/play.sh does)."""
 
 
 RECORD_HOT = "record it again with bench/wasm_calls.py"

@@ -68,10 +68,6 @@ def _sleb(data: bytes, at: int) -> int:
     return at + 1
 
 
-def _vec(data: bytes, start: int) -> tuple[int, int]:
-    return _leb(data, start)
-
-
 class Module(NamedTuple):
     """What the split needs of a module: its sections and the parts of some."""
 
@@ -113,7 +109,7 @@ def read(data: bytes) -> Module:
     by_id = {section_id: (start, end) for section_id, start, end in found}
     types: list[bytes] = []
     if TYPE in by_id:
-        count, at = _vec(data, by_id[TYPE][0])
+        count, at = _leb(data, by_id[TYPE][0])
         for _ in range(count):
             end = _func_type(data, at)
             types.append(data[at:end])
@@ -121,7 +117,7 @@ def read(data: bytes) -> Module:
     function_types: list[int] = []
     tables = imported_tags = other_imports = 0
     if IMPORT in by_id:
-        count, at = _vec(data, by_id[IMPORT][0])
+        count, at = _leb(data, by_id[IMPORT][0])
         for _ in range(count):
             for _ in range(2):
                 length, at = _leb(data, at)
@@ -147,29 +143,29 @@ def read(data: bytes) -> Module:
                 raise SplitError(f"an import of unknown kind {kind}")
     function_imports = len(function_types)
     if FUNCTION in by_id:
-        count, at = _vec(data, by_id[FUNCTION][0])
+        count, at = _leb(data, by_id[FUNCTION][0])
         for _ in range(count):
             index, at = _leb(data, at)
             function_types.append(index)
     if TABLE in by_id:
-        count, _ = _vec(data, by_id[TABLE][0])
+        count, _ = _leb(data, by_id[TABLE][0])
         tables += count
     memory = b""
     if MEMORY in by_id:
-        count, at = _vec(data, by_id[MEMORY][0])
+        count, at = _leb(data, by_id[MEMORY][0])
         if count != 1:
             raise SplitError(f"the module defines {count} memories")
         memory = data[at : _limits(data, at)]
     tags: list[bytes] = []
     if TAG in by_id:
-        count, at = _vec(data, by_id[TAG][0])
+        count, at = _leb(data, by_id[TAG][0])
         for _ in range(count):
             start = at
             _, at = _leb(data, at + 1)
             tags.append(data[start:at])
     bodies: list[tuple[int, int]] = []
     if CODE in by_id:
-        count, at = _vec(data, by_id[CODE][0])
+        count, at = _leb(data, by_id[CODE][0])
         for _ in range(count):
             size, at = _leb(data, at)
             bodies.append((at, at + size))
@@ -202,7 +198,9 @@ NO_IMMEDIATE = set(range(0x45, 0xC5)) | {0x00, 0x01, 0x05, 0x0A, 0x0B, 0x0F, 0x1
 MEMARG = set(range(0x28, 0x3F))
 # 0xFC sub-opcodes: how many LEB immediates each has (0-7: saturating truncation).
 FC_IMMEDIATES = {**{op: 0 for op in range(8)}, 8: 2, 9: 1, 10: 2, 11: 1, 12: 2, 13: 1, 14: 2, 15: 1, 16: 1, 17: 1}
-FC_NOT_MOVED = {8: "memory.init", 9: "data.drop", 12: "table.init", 13: "elem.drop"}
+# What a cold body may not hold: ref.func, memory.init, data.drop, table.init, elem.drop
+# (the cold part has no declared functions, data or element segments of the hot part).
+NOT_MOVED = {0xD2, 0xFC08, 0xFC09, 0xFC0C, 0xFC0D}
 # 0xFD (SIMD) sub-opcodes with a memarg, with a memarg and a lane, with a lane, with 16 bytes.
 SIMD_MEMARG = set(range(0, 12)) | {92, 93}
 SIMD_MEMARG_LANE = set(range(84, 92))
@@ -337,7 +335,6 @@ class Split(NamedTuple):
 
     hot: bytes
     cold: bytes
-    moved: int  # how many functions moved into the cold part
 
 
 def _section(section_id: int, body: bytes) -> bytes:
@@ -369,7 +366,7 @@ def _global_types(module: Module) -> list[bytes]:
     if not found:
         return []
     data, types = module.data, []
-    count, at = _vec(data, found[0])
+    count, at = _leb(data, found[0])
     for _ in range(count):
         start = at
         at = _value_type(data, at) + 1
@@ -397,7 +394,7 @@ def _global_types(module: Module) -> list[bytes]:
 def _movable(module: Module, function: int, exported_globals: dict[int, str]) -> bool:
     start, end = module.bodies[function - module.function_imports]
     for ins in instructions(module.data, start, end):
-        if ins.opcode == 0xD2 or ins.opcode - 0xFC00 in FC_NOT_MOVED:
+        if ins.opcode in NOT_MOVED:
             return False
         if ins.opcode in (0x23, 0x24) and ins.index not in exported_globals:
             return False
@@ -480,7 +477,6 @@ def split(data: bytes, hot: Iterable[int]) -> Split:
     return Split(
         _hot_part(module, cold, callees),
         _cold_part(module, cold, used_globals, exported_globals, memory_name, table_name, tag_names, bytes(code)),
-        len(cold),
     )
 
 
@@ -522,13 +518,13 @@ def _hot_part(module: Module, cold: list[int], callees: dict[int, int]) -> bytes
         if section_id == TYPE:
             body = _uleb(len(types)) + b"".join(types)
         elif section_id == TABLE:
-            count, at = _vec(data, start)
+            count, at = _leb(data, start)
             body = _uleb(count + 1) + data[at:end] + bytes([FUNCREF, 1]) + _uleb(size) + _uleb(size)
         elif section_id == EXPORT:
-            count, at = _vec(data, start)
+            count, at = _leb(data, start)
             body = _uleb(count + 1) + data[at:end] + _name(COLD_TABLE) + b"\x01" + table
         elif section_id == ELEMENT and callees:
-            count, at = _vec(data, start)
+            count, at = _leb(data, start)
             ordered = sorted(callees, key=callees.get)
             segment = b"\x02" + table + b"\x41" + _sleb_bytes(1 + len(cold)) + b"\x0b\x00" + _uleb(len(ordered))
             body = _uleb(count + 1) + data[at:end] + segment + b"".join(_uleb(f) for f in ordered)
