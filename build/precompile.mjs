@@ -134,6 +134,26 @@ const SOURCE_EDITS = {
         "        if s in _html5:\n",
     ],
   ],
+  // The build's bytecode for the methods that data classes and named tuples
+  // write as source (build/start_code.py): a start compiles none of them.
+  "dataclasses.py": [
+    ["ask the build's bytecode first", "import abc\nfrom reprlib import recursive_repr\n",
+      "import abc\nimport _baza_start_code\nfrom reprlib import recursive_repr\n"],
+    [
+      "use the build's bytecode of a data class's methods",
+      "        exec(txt, self.globals, ns)\n",
+      "        exec(_baza_start_code.code(\"exec\", txt), self.globals, ns)  # Baza's build\n",
+    ],
+  ],
+  "collections/__init__.py": [
+    ["ask the build's bytecode first", "import _collections_abc\nimport sys as _sys\n",
+      "import _baza_start_code\nimport _collections_abc\nimport sys as _sys\n"],
+    [
+      "use the build's bytecode of a named tuple's __new__",
+      "    __new__ = eval(code, namespace)\n",
+      "    __new__ = eval(_baza_start_code.code(\"eval\", code), namespace)  # Baza's build\n",
+    ],
+  ],
   "secrets.py": [
     [
       "import hmac at first use",
@@ -193,6 +213,7 @@ let stdLibURL;
 if (speed) {
   const first = await loadPyodide({ indexURL: `${PYODIDE}/` });
   first.globals.set("EDITS", first.toPy(SOURCE_EDITS));
+  first.globals.set("START_CODE", readFileSync(join(ROOT, "build", "start_code.py"), "utf-8"));
   first.runPython(`
 import sys, zipfile
 stock = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
@@ -208,6 +229,7 @@ with zipfile.ZipFile(stock) as src, zipfile.ZipFile("/tmp/edited.zip", "w", zipf
                 text = text.replace(old, new)
             data = text.encode("utf-8")
         dst.writestr(info, data)
+    dst.writestr(zipfile.ZipInfo("_baza_start_code.py", date_time=(1980, 1, 1, 0, 0, 0)), START_CODE)
 `);
   stdLibURL = join(tmpdir(), `baza-edited-stdlib-${process.pid}.zip`);
   writeFileSync(stdLibURL, first.FS.readFile("/tmp/edited.zip"));
@@ -262,8 +284,11 @@ for name in list(GAME_MODULES) + list(EXTRA):
     except Exception:  # needs the browser (js, pyscript): its imports stay uncompiled
         pass
 started = list(sys.modules.values())  # before this script's own imports (zipfile)
+# The texts that data classes and named tuples compiled so far (build/start_code.py).
+start_code = sys.modules.get("_baza_start_code")
+recorded = sorted(set(start_code.MISSED)) if start_code else []
 
-import ast, importlib.util, json, zipfile
+import ast, importlib.util, json, marshal, zipfile
 
 STOCK = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 FULL_STDLIB = "/lib/python_stdlib.zip"  # where the loader mounts the whole stock zip after ready
@@ -377,11 +402,15 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as dst:
     # PyScript then runs its bootstrap without them (build/runtime.py,
     # CORE_PATCHES). Stored as the .pyc are: deflated they would be about
     # 10 kB, but a restored start copies them out without an inflate.
+    # The code of the recorded texts, compiled as exec() and eval() compile
+    # them there (no flags inherited; no column positions, as above).
+    if recorded:
+        add("_baza_start_code.bin", marshal.dumps({key: compile(key[1], "<string>", key[0], dont_inherit=True) for key in recorded}))
     for path, text in sorted(PYSCRIPT_FILES.items()):
         if path.endswith(".py"):
             add_checked_pyc(path, text.encode("utf-8"), zipfile.ZIP_STORED)
             add(f"baza-home/{path}", text.encode("utf-8"), zipfile.ZIP_STORED)
-json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "pyscript_modules": len(PYSCRIPT_FILES), "python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
+json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "pyscript_modules": len(PYSCRIPT_FILES), "python": sys.version.split()[0], "start_code": len(recorded), "magic": importlib.util.MAGIC_NUMBER.hex(),
             "source_bytes": total_source})
 `);
 writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));

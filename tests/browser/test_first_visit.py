@@ -210,3 +210,22 @@ def test_a_damaged_language_file_leaves_the_table_in_english_and_working(browser
         page.unroute(damaged)
     finally:
         page.close()
+
+
+def test_a_first_visit_compiles_no_method_of_a_data_class_or_a_named_tuple(browser, serve, dist, tmp_path):
+    """The build's bytecode for them (build/start_code.py) covers every one a
+    start makes: Python's compiler, slow on a first visit's cold
+    interpreter, is left to the texts the build could not foresee."""
+    site = serve(hooked(dist, tmp_path / "site"))
+    page = logged(browser.new_page())
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        missed = page.evaluate(
+            "() => globalThis.__bazaPython.runPython('import _baza_start_code as s; "
+            "[text.split(\"(\")[0] for mode, text in s.MISSED]').toJs()"
+        )
+        assert missed == []
+        play_first_card(page)
+    finally:
+        page.close()

@@ -93,7 +93,9 @@ def test_build_ships_the_precompiled_stdlib(dist):
     # Stored, so that the host's brotli or gzip works across the whole zip.
     assert {info.compress_type for info in infos} == {zipfile.ZIP_STORED}
     stdlib = [name for name in names if not name.startswith("baza-home/")]
-    assert stdlib and all(name.endswith(".pyc") for name in stdlib)
+    # .pyc, and the bytecode of the data classes' methods (build/start_code.py).
+    assert stdlib and all(name.endswith(".pyc") for name in stdlib if name != "_baza_start_code.bin")
+    assert "_baza_start_code.bin" in stdlib
     # The game's modules as sourceless .pyc, for the loader to write under /home/pyodide.
     assert {"baza-home/game/state.pyc", "baza-home/ui/controller.pyc", "baza-home/ui/lang/en.pyc"} <= set(names)
     assert not any(name.startswith("baza-home/ui/main.") for name in names)  # run as a script

@@ -81,3 +81,60 @@ def test_the_start_zip_s_bytecode_keeps_line_numbers_and_leaves_out_column_posit
     assert found["with_columns"] == []
     assert found["without_lines"] == []
     assert 'json/decoder.py", line ' in found["trace"] and "JSONDecodeError" in found["trace"]
+
+
+# The build's bytecode for the methods of data classes and named tuples
+# (build/start_code.py): every module of the game imported as the build
+# imports them, then each stored code object set beside what Python
+# compiles of the same text here (this Python keeps column positions,
+# which the build's leaves out: those tables are set aside).
+START_CODE = """
+import importlib, json, marshal, os, sys, types
+start_zip = [path for path in sys.path if path.endswith(".zip")][0]
+import _baza_start_code
+at_init = list(_baza_start_code.MISSED)
+sys.path.append("/lib/python_stdlib.zip")  # zipfile is not in the start zip
+import zipfile
+with zipfile.ZipFile(start_zip) as start:
+    table = marshal.loads(start.read("_baza_start_code.bin"))
+    game = [name for name in start.namelist() if name.startswith("baza-home/") and name.endswith(".pyc")
+            and not name.startswith(("baza-home/pyscript/", "baza-home/ui/main."))]
+    for name in game:
+        path = name.removeprefix("baza-home/")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as file:
+            file.write(start.read(name))
+sys.path.insert(0, os.getcwd())
+before = len(_baza_start_code.MISSED)
+imported = 0
+for name in sorted(game):
+    module = name.removeprefix("baza-home/").removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+    try:
+        importlib.import_module(module)
+        imported += 1
+    except ImportError:  # needs PyScript, as in the build
+        pass
+def bare(code):
+    consts = tuple(bare(const) if isinstance(const, types.CodeType) else const for const in code.co_consts)
+    return code.replace(co_linetable=b"", co_consts=consts)
+differ = [text[:60] for (mode, text), code in table.items()
+          if bare(code) != bare(compile(text, "<string>", mode, dont_inherit=True))]
+kinds = sorted({(mode, text.split("(")[0].split(",")[0]) for mode, text in table})
+json.dumps({"entries": len(table), "kinds": kinds, "differ": differ, "imported": imported,
+            "missed_at_init": [text[:60] for _, text in at_init],
+            "missed_by_the_game": [text[:60] for _, text in _baza_start_code.MISSED[before:]]})
+"""
+
+
+def test_a_start_compiles_no_data_class_and_the_build_s_bytecode_is_python_s(dist, tmp_path):
+    """A data class writes its methods as source and compiles them as it is
+    made: 38 of the game's and a dozen of Python's own at every start. The
+    start zip holds that bytecode, compiled by the build; a start finds every
+    text there, and each stored code object is what Python makes of its text."""
+    found = run_on_start_zip(dist, tmp_path, START_CODE)
+    assert found["entries"] >= 50
+    assert found["kinds"] == [["eval", "lambda _cls"], ["exec", "def __create_fn__"]]  # namedtuple, dataclass
+    assert found["differ"] == []
+    assert found["imported"] >= 60
+    assert found["missed_at_init"] == []
+    assert found["missed_by_the_game"] == []
