@@ -154,6 +154,102 @@ const SOURCE_EDITS = {
       "    __new__ = eval(_baza_start_code.code(\"eval\", code), namespace)  # Baza's build\n",
     ],
   ],
+  // asyncio's event loops for sockets, subprocesses and TLS (base_events,
+  // selector_events, unix_events, streams, subprocess, sslproto), with the
+  // socket, ssl, selectors, subprocess and locale modules they import, at
+  // first use: Pyodide runs its own WebLoop and the game opens no socket.
+  // asyncio's package imports them at first use of one of their names;
+  // events.py's abstract signatures take the constants' values (0, 1, -1,
+  // tests/build/test_start_zip.py checks them); Pyodide's WebLoopPolicy
+  // derives from the base policy that unix_events' default policy derives
+  // from, which it overrides in full.
+  "asyncio/__init__.py": [
+    ["import base_events at first use", "from .base_events import *\n", ""],
+    ["import streams and subprocess at first use", "from .streams import *\nfrom .subprocess import *\n", ""],
+    [
+      "name base_events' exports",
+      "__all__ = (base_events.__all__ +\n",
+      "__all__ = (('BaseEventLoop', 'Server') +  # base_events (Baza's build: imported at first use)\n",
+    ],
+    [
+      "name streams' and subprocess's exports",
+      "           streams.__all__ +\n           subprocess.__all__ +\n",
+      "           ('StreamReader', 'StreamWriter', 'StreamReaderProtocol', 'open_connection', 'start_server') +\n" +
+        "           ('create_subprocess_exec', 'create_subprocess_shell') +\n",
+    ],
+    [
+      "import unix_events at first use",
+      "    from .unix_events import *  # pragma: no cover\n    __all__ += unix_events.__all__\n",
+      "    __all__ += ('SelectorEventLoop', 'EventLoop')  # unix_events (Baza's build: at first use)\n",
+    ],
+    [
+      "import the four modules when one of their names is first asked for",
+      "def __getattr__(name: str):\n    import warnings\n",
+      "# Baza's build: these modules' names, imported at first use.\n" +
+        "_LATER = {\n" +
+        "    'base_events': 'base_events', 'BaseEventLoop': 'base_events', 'Server': 'base_events',\n" +
+        "    'streams': 'streams', 'StreamReader': 'streams', 'StreamWriter': 'streams',\n" +
+        "    'StreamReaderProtocol': 'streams', 'open_connection': 'streams', 'start_server': 'streams',\n" +
+        "    'open_unix_connection': 'streams', 'start_unix_server': 'streams',\n" +
+        "    'subprocess': 'subprocess', 'create_subprocess_exec': 'subprocess',\n" +
+        "    'create_subprocess_shell': 'subprocess',\n" +
+        "    'unix_events': 'unix_events', 'SelectorEventLoop': 'unix_events', 'EventLoop': 'unix_events',\n" +
+        "}\n\n" +
+        "def __getattr__(name: str):\n" +
+        "    if name in _LATER:\n" +
+        "        import importlib\n" +
+        "        module = importlib.import_module(f'{__name__}.{_LATER[name]}')\n" +
+        "        value = module if name == _LATER[name] else getattr(module, name)\n" +
+        "        globals()[name] = value\n" +
+        "        return value\n" +
+        "    import warnings\n",
+    ],
+    [
+      "import unix_events for its default policy",
+      "            return unix_events._DefaultEventLoopPolicy\n",
+      "            from . import unix_events\n            return unix_events._DefaultEventLoopPolicy\n",
+    ],
+  ],
+  "asyncio/events.py": [
+    ["import socket and subprocess at first use", "import signal\nimport socket\nimport subprocess\nimport sys\n", "import signal\nimport sys\n"],
+    [
+      "socket's constants in create_server's signature",
+      "            *, family=socket.AF_UNSPEC,\n            flags=socket.AI_PASSIVE, sock=None, backlog=100,\n",
+      "            *, family=0,  # socket.AF_UNSPEC (Baza's build: socket not imported)\n" +
+        "            flags=1, sock=None, backlog=100,  # socket.AI_PASSIVE\n",
+    ],
+    [
+      "subprocess.PIPE in the subprocess methods' signatures",
+      "    async def subprocess_shell(self, protocol_factory, cmd, *,\n" +
+        "                               stdin=subprocess.PIPE,\n" +
+        "                               stdout=subprocess.PIPE,\n" +
+        "                               stderr=subprocess.PIPE,\n" +
+        "                               **kwargs):\n" +
+        "        raise NotImplementedError\n\n" +
+        "    async def subprocess_exec(self, protocol_factory, *args,\n" +
+        "                              stdin=subprocess.PIPE,\n" +
+        "                              stdout=subprocess.PIPE,\n" +
+        "                              stderr=subprocess.PIPE,\n",
+      "    # -1 is subprocess.PIPE (Baza's build: subprocess not imported)\n" +
+        "    async def subprocess_shell(self, protocol_factory, cmd, *,\n" +
+        "                               stdin=-1,\n" +
+        "                               stdout=-1,\n" +
+        "                               stderr=-1,\n" +
+        "                               **kwargs):\n" +
+        "        raise NotImplementedError\n\n" +
+        "    async def subprocess_exec(self, protocol_factory, *args,\n" +
+        "                              stdin=-1,\n" +
+        "                              stdout=-1,\n" +
+        "                              stderr=-1,\n",
+    ],
+  ],
+  "pyodide/webloop.py": [
+    [
+      "derive WebLoopPolicy from the base policy",
+      "class WebLoopPolicy(asyncio.DefaultEventLoopPolicy):  # type: ignore[name-defined]\n",
+      "class WebLoopPolicy(asyncio.events._BaseDefaultEventLoopPolicy):  # Baza's build: unix_events at first use\n",
+    ],
+  ],
   "secrets.py": [
     [
       "import hmac at first use",

@@ -138,3 +138,67 @@ def test_a_start_compiles_no_data_class_and_the_build_s_bytecode_is_python_s(dis
     assert found["imported"] >= 60
     assert found["missed_at_init"] == []
     assert found["missed_by_the_game"] == []
+
+
+# asyncio's loops for sockets, subprocesses and TLS, left for later
+# (SOURCE_EDITS): what a start imports, then each of their names asked for
+# once the whole standard library is mounted, and the values that the
+# edited signatures of asyncio.events write out.
+ASYNCIO_LATER = {"asyncio.base_events", "asyncio.streams", "asyncio.subprocess", "asyncio.unix_events",
+                 "asyncio.selector_events", "asyncio.sslproto", "socket", "ssl", "selectors", "subprocess", "locale"}
+ASYNCIO = """
+import asyncio, inspect, json, sys, types
+at_start = sorted(m for m in %(later)s if m in sys.modules)
+loop = asyncio.get_event_loop()
+sys.path.append("/lib/python_stdlib.zip")
+import socket, subprocess
+names = {name: getattr(asyncio, name) for name in ("BaseEventLoop", "Server", "StreamReader", "open_connection",
+                                                   "create_subprocess_exec", "SelectorEventLoop", "EventLoop")}
+star = {}
+exec("from asyncio import *", star)
+parts = ("base_events coroutines events exceptions futures graph locks protocols runners queues streams "
+         "subprocess tasks taskgroups timeouts threads transports unix_events").split()
+expected = sorted(name for part in parts for name in getattr(asyncio, part).__all__)
+server = inspect.signature(asyncio.AbstractEventLoop.create_server).parameters
+shell = inspect.signature(asyncio.AbstractEventLoop.subprocess_shell).parameters
+run = inspect.signature(asyncio.AbstractEventLoop.subprocess_exec).parameters
+async def answer():
+    await asyncio.sleep(0)
+json.dumps({
+    "at_start": at_start,
+    "loop": type(loop).__name__,
+    "policy_base": [c.__name__ for c in type(asyncio.get_event_loop_policy()).__mro__[1:]],
+    "names": {name: f"{value.__module__}.{value.__qualname__}" for name, value in names.items()},
+    "all": sorted(asyncio.__all__) == expected,
+    "star": all(name in star for name in expected),
+    "defaults": [server["family"].default == socket.AF_UNSPEC, server["flags"].default == socket.AI_PASSIVE,
+                 all(p[k].default == subprocess.PIPE for p in (shell, run) for k in ("stdin", "stdout", "stderr"))],
+    "default_policy": asyncio.DefaultEventLoopPolicy.__name__,
+    "task": type(asyncio.ensure_future(answer())).__name__,  # run by the page's event loop (not in Node.js)
+})
+"""
+
+
+def test_asyncio_s_loops_for_sockets_and_subprocesses_come_at_first_use(dist, tmp_path):
+    """Pyodide runs its own WebLoop and the game opens no socket: asyncio's
+    other loops, and the socket, ssl, selectors and subprocess modules, stay
+    out of the start zip (113 kB with brotli) and import when first asked for."""
+    tops = start_zip_modules(dist)
+    assert not tops & {"socket", "ssl", "selectors", "subprocess", "locale"}
+    found = run_on_start_zip(dist, tmp_path, ASYNCIO % {"later": sorted(ASYNCIO_LATER)})
+    assert found["at_start"] == []
+    assert found["loop"] == "WebLoop"
+    assert found["policy_base"][0] == "_BaseDefaultEventLoopPolicy"
+    assert found["names"] == {
+        "BaseEventLoop": "asyncio.base_events.BaseEventLoop",
+        "Server": "asyncio.base_events.Server",
+        "StreamReader": "asyncio.streams.StreamReader",
+        "open_connection": "asyncio.streams.open_connection",
+        "create_subprocess_exec": "asyncio.subprocess.create_subprocess_exec",
+        "SelectorEventLoop": "asyncio.unix_events._UnixSelectorEventLoop",
+        "EventLoop": "asyncio.unix_events._UnixSelectorEventLoop",
+    }
+    assert found["all"] and found["star"]
+    assert found["defaults"] == [True, True, True]
+    assert found["default_policy"] == "_UnixDefaultEventLoopPolicy"
+    assert found["task"] == "PyodideTask"
