@@ -76,7 +76,39 @@ const EXTRA = ["html"];
 // bench/after_python_up.py does not tell from the noise.
 const SOURCE_EDITS = {
   "pyodide/_package_loader.py": [
-    ["import shutil at first use", "import re\nimport shutil\nimport sys\n", "import re\nimport sys\n"],
+    ["import shutil at first use", "import re\nimport shutil\nimport sys\n", "import os\nimport re\nimport sys\n"],
+    [
+      "import pathlib at first use",
+      "from pathlib import Path\n",
+      "\n\nclass Path:  # Baza's build: pathlib (with glob and fnmatch) at first use\n" +
+        "    \"\"\"pathlib.Path when first called or asked for more than its text.\"\"\"\n\n" +
+        "    def __new__(cls, *args):\n" +
+        "        from pathlib import Path\n\n" +
+        "        return Path(*args)\n\n\n" +
+        "class _LaterPath(os.PathLike):\n" +
+        "    \"\"\"A folder's path as text, a pathlib.Path for anything else (Baza's build).\"\"\"\n\n" +
+        "    def __init__(self, path):\n        self._path = str(path)\n\n" +
+        "    def __str__(self):\n        return self._path\n\n" +
+        "    def __fspath__(self):\n        return self._path\n\n" +
+        "    def __repr__(self):\n        return repr(Path(self._path))\n\n" +
+        "    def __truediv__(self, other):\n        return Path(self._path) / other\n\n" +
+        "    def __eq__(self, other):\n        return Path(self._path) == other\n\n" +
+        "    def __hash__(self):\n        return hash(Path(self._path))\n\n" +
+        "    def __getattr__(self, name):\n        return getattr(Path(self._path), name)\n\n\n",
+    ],
+    [
+      "the site-packages folder as text until asked for more",
+      "SITE_PACKAGES = Path(getsitepackages()[0])\n",
+      "SITE_PACKAGES = _LaterPath(getsitepackages()[0])\n",
+    ],
+    ["the libraries' folder as text until asked for more", '    DSO_DIR = Path("/usr/lib")\n', '    DSO_DIR = _LaterPath("/usr/lib")\n'],
+    [
+      "list installed packages without pathlib's glob",
+      '    for dist_path in SITE_PACKAGES.glob("*.dist-info"):\n',
+      "    folder = str(SITE_PACKAGES)  # Baza's build: no pathlib at start\n" +
+        "    found = sorted(os.listdir(folder)) if os.path.isdir(folder) else []\n" +
+        '    for dist_path in (Path(folder, name) for name in found if name.endswith(".dist-info")):\n',
+    ],
     [
       "import tempfile at first use",
       "from tempfile import NamedTemporaryFile\n",
@@ -111,6 +143,12 @@ const SOURCE_EDITS = {
   ],
   "pyodide/common.py": [
     ["import shutil at first use", "import os\nimport shutil\n", "import os\n"],
+    [
+      "import pathlib at first use",
+      "from pathlib import Path\n",
+      "\n\ndef Path(*args):  # noqa: N802 (Baza's build: pathlib at first use)\n" +
+        "    from pathlib import Path\n\n    return Path(*args)\n\n\n",
+    ],
     [
       "import shutil where files are copied",
       "            shutil.copy2(src_file, dst_file)",
@@ -241,6 +279,25 @@ const SOURCE_EDITS = {
         "                              stdin=-1,\n" +
         "                              stdout=-1,\n" +
         "                              stderr=-1,\n",
+    ],
+  ],
+  // logging, which asyncio's futures read one constant of and
+  // concurrent.futures logs a failing callback with, at first use.
+  "asyncio/futures.py": [
+    ["import logging at first use", "import logging\n", ""],
+    ["logging.DEBUG's value", "STACK_DEBUG = logging.DEBUG - 1  # heavy-duty debugging\n",
+      "STACK_DEBUG = 10 - 1  # heavy-duty debugging (logging.DEBUG - 1; Baza's build: logging not imported)\n"],
+  ],
+  "concurrent/futures/_base.py": [
+    ["import logging at first use", "import logging\n", ""],
+    [
+      "the logger made at first use",
+      'LOGGER = logging.getLogger("concurrent.futures")\n',
+      "class _Logger:  # Baza's build: logging at first use\n" +
+        "    def __getattr__(self, name):\n" +
+        "        import logging\n\n" +
+        '        return getattr(logging.getLogger("concurrent.futures"), name)\n\n\n' +
+        "LOGGER = _Logger()\n",
     ],
   ],
   "pyodide/webloop.py": [

@@ -94,15 +94,18 @@ CORE_PATCHES: list[Edit] = [
         # says so in bazaStart.pyscriptSources; Pyodide's script on the main
         # thread (never a worker's, nor MicroPython's) then leaves out the
         # lines that write them, one per line as JSON.stringify keeps them,
-        # and is marked slim only if no write is left in it.
+        # with the import of pathlib they needed (pathlib, glob and fnmatch
+        # then stay out of the start zip), and is marked slim only if no
+        # write nor path is left in it.
         "skip PyScript's writes of its own sources when the loader made them",
         'ko=(e,t,n,r)=>{e[n]=()=>{const e=r?[r]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
         'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={};'
         'return ko(r,e,"codeBeforeRun",n),ko(r,e,"codeBeforeRunAsync",n),',
         'ko=(e,t,n,r,b)=>{e[n]=()=>{const s=globalThis.bazaStart;let c=r;'
         'if(b&&r&&s?.pyscriptSources==="written"){const f=r.split("\\n").filter(l=>'
-        '!/^(_path = _Path\\(|_path\\.write_text\\(|if not _os\\.path\\.exists\\(|    _path\\.mkdir\\()/.test(l))'
-        '.join("\\n");if(!f.includes("write_text")&&!f.includes("mkdir"))c=f,s.pyscriptBootstrap="slim"}'
+        '!/^(_path = _Path\\(|_path\\.write_text\\(|if not _os\\.path\\.exists\\(|    _path\\.mkdir\\(|'
+        'from pathlib import Path as _Path$|_path = None$|del _Path$|del _path$)/.test(l))'
+        '.join("\\n");if(!/write_text|mkdir|_Path|_path/.test(f))c=f,s.pyscriptBootstrap="slim"}'
         'const e=c?[c]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
         'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={},b="py"===t&&e===vo;'
         'return ko(r,e,"codeBeforeRun",n,b),ko(r,e,"codeBeforeRunAsync",n,b),',

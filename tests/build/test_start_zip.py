@@ -1,14 +1,15 @@
 """The start zip's standard library (build/precompile.mjs), in Pyodide on Node.js, no browser.
 
-Pyodide's package loader imports shutil, tempfile and zipfile when first
-used, not at start (SOURCE_EDITS): the start zip leaves them, and what only
-they import, to the whole standard library mounted after ready, where
-loadPackage's machinery still finds them.
+Pyodide's package loader imports shutil, tempfile, zipfile and pathlib when
+first used, not at start, and asyncio's futures and concurrent.futures
+import logging when first used (SOURCE_EDITS): the start zip leaves them,
+and what only they import, to the whole standard library mounted after
+ready, where loadPackage's machinery still finds them.
 """
 
 from build_helpers import built_site, run_on_start_zip, start_zip_modules  # noqa: F401 (the dist fixture)
 
-LATER = {"shutil", "tempfile", "zipfile", "bz2", "lzma", "compression"}
+LATER = {"shutil", "tempfile", "zipfile", "bz2", "lzma", "compression", "pathlib", "glob", "fnmatch", "logging"}
 
 # Pyodide started from the start zip as the page's loader starts it, then
 # the stock zip put on the path as the loader mounts it after ready; a wheel
@@ -29,7 +30,28 @@ from pyodide.ffi import to_js
 unpack_buffer(to_js(wheel.getvalue()), filename="tiny-1.0-py3-none-any.whl", extract_dir="/tmp/site")
 sys.path.insert(0, "/tmp/site")
 import tiny
-json.dumps({"at_start": at_start, "format": get_format("whl"), "answer": tiny.ANSWER})
+import os, pathlib, logging, asyncio.futures, concurrent.futures
+from pyodide import _package_loader as loader
+os.makedirs(f"{loader.SITE_PACKAGES}/tiny-1.0.dist-info", exist_ok=True)
+with open(f"{loader.SITE_PACKAGES}/tiny-1.0.dist-info/METADATA", "w") as file:
+    file.write("Name: tiny\\\\n")
+loader.init_loaded_packages()
+from pyodide_js import loadedPackages
+failed = concurrent.futures.Future()
+def callback(future):
+    raise ValueError("a failing callback")
+failed.add_done_callback(callback)
+logged = []
+class Keep(logging.Handler):
+    def emit(self, record):
+        logged.append(record.getMessage())
+logging.getLogger("concurrent.futures").addHandler(Keep())
+failed.set_result(1)
+json.dumps({"at_start": at_start, "format": get_format("whl"), "answer": tiny.ANSWER,
+            "site": [str(loader.SITE_PACKAGES), loader.get_install_dir(), loader.get_install_dir("dynlib"),
+                     isinstance(loader.SITE_PACKAGES / "tiny", pathlib.Path), loader.SITE_PACKAGES.name],
+            "loaded": loadedPackages.tiny, "logged": logged,
+            "stack_debug": asyncio.futures.STACK_DEBUG == logging.DEBUG - 1})
 """
 
 
@@ -37,7 +59,15 @@ def test_the_start_leaves_shutil_tempfile_and_zipfile_for_later_and_wheels_still
     tops = start_zip_modules(dist)
     assert not tops & LATER and {"asyncio", "pyodide", "random"} <= tops
     found = run_on_start_zip(dist, tmp_path, CHECK % {"later": sorted(LATER)})
-    assert found == {"at_start": [], "format": "whl", "answer": 42}
+    assert [found["at_start"], found["format"], found["answer"]] == [[], "whl", 42]
+    # pathlib at first use: the folders as text, a pathlib.Path for anything more;
+    # the packages already installed are still found.
+    site = found["site"][0]
+    assert site.endswith("site-packages") and found["site"] == [site, site, "/usr/lib", True, "site-packages"]
+    assert found["loaded"] == "Unknown"
+    # logging at first use: a failing callback is still logged; asyncio's constant is logging's.
+    assert found["logged"] == ["exception calling callback for <Future at 0x" + found["logged"][0].split("0x")[1]]
+    assert found["stack_debug"] is True
 
 
 # Every code object of the start zip's .pyc (the standard library's, the
