@@ -88,6 +88,7 @@
   const total = [...files.values()].reduce((sum, [, bytes]) => sum + bytes, 0);
   const received = new Map(); // URL -> bytes so far
   const done = new Set();
+  globalThis.bazaFetched = done; // the listed files in whole, for the loader
 
   let failed = false;
   let drawn = -1;
@@ -115,6 +116,8 @@
   const finish = (url) => {
     received.set(url, files.get(url)[1]);
     done.add(url);
+    // For the loader, which asks for the game's modules once the wasm is in.
+    dispatchEvent(new CustomEvent("baza:fetched", { detail: url }));
     if (done.size === files.size) draw(); // now: the table may be ready before the next frame
     else update();
   };

@@ -79,7 +79,7 @@ from runtime import (  # build/ is first on sys.path: the script's folder
     sha256,
     startup_functions,
 )
-from start_folder import LOADER, LOADER_PARTS, LOADER_TEMPLATE, PRECOMPILED_ZIP, write_start
+from start_folder import GAME_ZIP, LOADER, LOADER_PARTS, LOADER_TEMPLATE, PRECOMPILED_ZIP, write_start
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -325,9 +325,10 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
     files += [record(f"{pyodide_dir}/{name}") for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")]
     zip_path = f"{start_dir}/{PRECOMPILED_ZIP}"
     big = [f"{pyodide_dir}/pyodide.asm.wasm"]
+    game_path = f"{start_dir}/{GAME_ZIP}"
     if (site.out / zip_path).is_file():
-        files.append(record(zip_path))
-        big.append(zip_path)
+        files += [record(zip_path), record(game_path)]
+        big.append(zip_path)  # not the game's zip: the loader asks for it once the wasm is in
     catalogues = sorted((site.out / start_dir).glob("lang-*.zip"))
     languages = {p.stem.removeprefix("lang-"): record(f"{start_dir}/{p.name}") for p in catalogues}
     start = {
@@ -335,7 +336,7 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
         "preload": big,
         "modules": [f"{pyodide_dir}/pyodide.asm.mjs"],
         "languages": languages,
-        "spare": [zip_path, *(path for path, _ in languages.values())],  # the loader starts without them
+        "spare": [zip_path, game_path, *(path for path, _ in languages.values())],  # the loader starts without them
     }
     meta = f'<meta name="baza-start" content="{html.escape(json.dumps(start, separators=(",", ":")))}">'
     text = index.read_text(encoding="utf-8")

@@ -79,6 +79,7 @@ async function loadPlain(options) {
 }
 
 const PRECOMPILED = null; // filled in by build/build.py
+const GAME_ZIP = null; // filled in by build/build.py
 const GAME = null; // filled in by build/build.py
 const LATER = null; // filled in by build/build.py
 const LOCK = null; // filled in by build/build.py
@@ -112,6 +113,33 @@ async function fetchChecked(file) {
 async function fetchPrecompiled() {
   if (!PRECOMPILED) throw new Error("no precompiled standard library in this build");
   return fetchChecked(PRECOMPILED);
+}
+
+async function fetchGameZip() {
+  if (!GAME_ZIP) throw new Error("no precompiled game in this build");
+  return fetchChecked(GAME_ZIP);
+}
+
+// The game's modules (game.zip): Python starts without them, and PyScript
+// boots before anything imports them. Asked for once Pyodide's wasm has
+// arrived, so that the start zip and the wasm have the link to themselves
+// and the game's 0.2 MB travel while Python starts (docs/PERFORMANCE.md);
+// at the latest when Python is up (a page without assets/loading.js).
+let gameZipPending = null;
+const gameZip = () => (gameZipPending ??= fetchGameZip());
+
+function afterTheWasm(then) {
+  // assets/loading.js reads the wasm's bytes as they arrive, while the main
+  // thread is free: its word comes before the long task of Python's start
+  // (a PerformanceObserver's came after it, 0.4 s late).
+  const isWasm = (url) => /\/pyodide\.asm\.wasm(\?|$)/.test(url);
+  if ([...(globalThis.bazaFetched ?? [])].some(isWasm)) return then();
+  const heard = (event) => {
+    if (!isWasm(event.detail)) return;
+    removeEventListener("baza:fetched", heard);
+    then();
+  };
+  addEventListener("baza:fetched", heard);
 }
 
 // The player's language as the page will pick it (ui/app.py): ?lang= in
@@ -179,7 +207,8 @@ problem
 // the start zip does not hold zipfile (build/precompile.mjs, SOURCE_EDITS),
 // and the reader takes about a millisecond where zipfile took 15-19 ms.
 async function unpackGame(pyodide, zip, only = "") {
-  const entries = await zipEntries(zip, `baza-home/${only}`);
+  // Names below the working directory: zipEntries leaves out the prefix it is given.
+  const entries = (await zipEntries(zip, `baza-home/${only}`)).map(([name, bytes]) => [`${only}${name}`, bytes]);
   const compiled = entries.filter(([name]) => name.endsWith(".pyc")).map(([name]) => name);
   if (!only && !compiled.some((name) => name.startsWith("game/"))) throw new Error("the zip holds no game modules");
   const { FS } = pyodide;
@@ -432,7 +461,7 @@ async function makeSnapshot() {
     stderr: quiet,
     _makeSnapshot: true,
   });
-  if ((await unpackGame(pyodide, data)) !== "precompiled") throw new Error("the game's bytecode does not load");
+  if ((await unpackGame(pyodide, await fetchGameZip())) !== "precompiled") throw new Error("the game's bytecode does not load");
   for (const [code, bytes] of languages) await writeLanguage(pyodide, code, bytes);
   runWith(pyodide, IMPORT_GAME, { MODULES: pyodide.toPy(gameModules()) });
   const snapshot = pyodide.makeMemorySnapshot();
@@ -553,6 +582,10 @@ const pending = inWorker ? null : fetchPrecompiled();
 let pendingError = null; // why the zip was refused: the reason of the fallback start
 pending?.catch((error) => (pendingError = error)); // handled in loadPyodide
 const stored = inWorker ? null : readSnapshot();
+// A start restored from a snapshot has the game in memory: no game.zip.
+stored?.then(({ data }) => {
+  if (!data) afterTheWasm(() => gameZip().catch(() => {})); // a failure: handled where it is used
+});
 const language = inWorker ? "en" : playerLanguage();
 const languagePending = LATER?.languages?.[language] ? fetchChecked(LATER.languages[language]) : null;
 languagePending?.catch(() => {}); // handled in loadPyodide: English until the later downloads
@@ -637,8 +670,14 @@ export async function loadPyodide(options = {}) {
     }
   }
   if (stdlib === "precompiled") {
+    // PyScript's package from the start zip (the game's zip does not hold it).
     try {
-      game = await unpackGame(pyodide, await pending);
+      pyscript = (await unpackGame(pyodide, await pending, "pyscript/")) === "precompiled" ? "unpacked" : "source";
+    } catch (error) {
+      console.warn(`Baza: PyScript writes its own modules (${lastLine(error)})`);
+    }
+    try {
+      game = await unpackGame(pyodide, await gameZip());
     } catch (error) {
       console.warn(`Baza: the game's modules are fetched one by one (${lastLine(error)})`);
     }

@@ -32,6 +32,8 @@ PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
 # the precompiled standard library it loads.
 LOADER = "loader.mjs"
 PRECOMPILED_ZIP = "python_stdlib_pyc.zip"
+# The game's own modules, fetched once Pyodide's wasm is in (see split_game).
+GAME_ZIP = "game.zip"
 
 
 def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed: bool = True) -> bytes:
@@ -101,6 +103,24 @@ def split_languages(data: bytes, default: str = "en") -> tuple[bytes, dict[str, 
     return kept.getvalue(), languages
 
 
+def split_game(data: bytes) -> tuple[bytes, bytes]:
+    """The start zip without the game's modules (game/ and ui/), and those modules as a zip of their own.
+
+    Python starts with the standard library alone; the game is imported
+    only after PyScript has booted. Fetched once Pyodide's wasm has
+    arrived (build/pyodide-loader.mjs), the game's 0.2 MB travel while
+    Python starts instead of holding up the wasm on the same link.
+    PyScript's package stays in the start zip: its bootstrap needs it as
+    soon as Python is up. Entries are copied in order, with their dates.
+    """
+    source, kept, game = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO(), io.BytesIO()
+    with zipfile.ZipFile(kept, "w") as rest, zipfile.ZipFile(game, "w") as modules:
+        for info in source.infolist():
+            mine = info.filename.startswith(("baza-home/game/", "baza-home/ui/"))
+            (modules if mine else rest).writestr(info, source.read(info))
+    return kept.getvalue(), game.getvalue()
+
+
 def file_record(url: str, data: bytes) -> dict:
     """What the loader checks of a file it fetches: its URL, size and SHA-256."""
     return {"url": url, "bytes": len(data), "sha256": sha256(data)}
@@ -125,19 +145,22 @@ def write_start(
     interpreter URL only if it ends in .mjs, so no ?v= here).
 
     The zip (build/precompile.mjs) is the standard library Pyodide starts
-    with, plus the game's .pyc in English; lang-XX.zip holds each other
-    language's catalogue. game maps each of the game's module paths to its
+    with and PyScript's package; game.zip the game's .pyc in English;
+    lang-XX.zip each other language's catalogue. game maps each of the game's module paths to its
     versioned URL: the loader fetches them one by one when the zip cannot
     be used.
     """
     staging = out / "runtime" / ".start"
     staging.mkdir(parents=True)
-    names, precompiled, languages = [LOADER], None, {}
+    names, precompiled, game_zip, languages = [LOADER], None, None, {}
     if precompile:
         data, catalogues = split_languages(precompiled_stdlib(pyodide_src, pyscript_core, src, speed))
+        data, modules = split_game(data)
         (staging / PRECOMPILED_ZIP).write_bytes(data)
-        names.append(PRECOMPILED_ZIP)
+        (staging / GAME_ZIP).write_bytes(modules)
+        names += [PRECOMPILED_ZIP, GAME_ZIP]
         precompiled = file_record(f"./{PRECOMPILED_ZIP}", data)
+        game_zip = file_record(f"./{GAME_ZIP}", modules)
         for code, bundle in sorted(catalogues.items()):
             (staging / f"lang-{code}.zip").write_bytes(bundle)
             names.append(f"lang-{code}.zip")
@@ -150,6 +173,7 @@ def write_start(
     text = inline_parts(LOADER_TEMPLATE.read_text(encoding="utf-8"))
     placeholders = {
         "const PRECOMPILED = null; // filled in by build/build.py": f"const PRECOMPILED = {json.dumps(precompiled)};",
+        "const GAME_ZIP = null; // filled in by build/build.py": f"const GAME_ZIP = {json.dumps(game_zip)};",
         "const GAME = null; // filled in by build/build.py": f"const GAME = {json.dumps({'files': files})};",
         "const LATER = null; // filled in by build/build.py": f"const LATER = {json.dumps(later)};",
         "const LOCK = null; // filled in by build/build.py": f"const LOCK = {json.dumps(minimal_lock(pyodide_src))};",

@@ -229,3 +229,27 @@ def test_a_first_visit_compiles_no_method_of_a_data_class_or_a_named_tuple(brows
         play_first_card(page)
     finally:
         page.close()
+
+
+# When the wasm's last byte came and when the game's zip was asked for, on the page's clock.
+ORDER = """() => {
+  const entry = (end) => performance.getEntriesByType("resource").find((e) => e.name.split("?")[0].endsWith(end));
+  return [entry("/pyodide.asm.wasm")?.responseEnd, entry("/game.zip")?.startTime];
+}"""
+
+
+def test_the_game_s_zip_is_asked_for_once_the_wasm_is_in(fresh_browser, serve, dist):
+    """The start zip and the wasm have the link to themselves; the game's
+    modules travel while Python starts (build/pyodide-loader.mjs, gameZip)."""
+    site = serve(dist)
+    page = logged(fresh_browser.new_page())
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        wasm_in, game_asked = page.evaluate(ORDER)
+        assert wasm_in is not None and game_asked is not None
+        assert game_asked >= wasm_in - 5  # the same last byte, seen from two places
+        assert page.evaluate("globalThis.bazaStart.game") == "precompiled"
+        play_first_card(page)
+    finally:
+        page.close()

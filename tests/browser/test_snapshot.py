@@ -174,7 +174,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
     try:
         first = start(page, site.url + PLAY)
         assert (first["stdlib"], first["game"], first["snapshot"]) == ("precompiled", "precompiled", "none")
-        assert "pyscript" not in first  # written with the game's modules
+        assert first["pyscript"] == "unpacked"  # from the start zip, each .pyc checked
         # ... with PyScript's sources, so its bootstrap left them out (build/runtime.py, CORE_PATCHES).
         assert (first.get("pyscriptSources"), first.get("pyscriptBootstrap")) == ("written", "slim"), first
         assert_pyscript_compiled(page)
@@ -189,6 +189,8 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
             assert (again["stdlib"], again["game"], again["snapshot"]) == ("snapshot", "snapshot", "restored")
             assert "made" not in again  # nothing more to make
             assert again["pyscript"] == "zip reader"  # PyScript's .pyc copied out by the loader itself
+            # The game came with the snapshot: its zip is not asked for.
+            assert not [url for url in page.log.requests[seen:] if url.split("?")[0].endswith("/game.zip")]
             assert (again.get("pyscriptSources"), again.get("pyscriptBootstrap")) == ("written", "slim"), again
             assert again["stackSwitching"] is False  # made and restored without JSPI
             # PyScript's bootstrap and ui/main.py found every module they

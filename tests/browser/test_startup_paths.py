@@ -28,6 +28,7 @@ from table_helpers import play_first_card
 
 PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
 ZIP = "python_stdlib_pyc.zip"
+GAME_ZIP = "game.zip"
 
 
 def start_folder(dist: Path) -> Path:
@@ -42,13 +43,13 @@ def copy_build(dist: Path, dest: Path) -> Path:
     return dest
 
 
-def set_precompiled(folder: Path, data: bytes) -> None:
-    """Replace the zip and the loader's record of it, as if the build had made it."""
-    (folder / ZIP).write_bytes(data)
+def set_precompiled(folder: Path, data: bytes, name: str = ZIP, constant: str = "PRECOMPILED") -> None:
+    """Replace a zip (the start zip, or the game's) and the loader's record of it, as if the build had made it."""
+    (folder / name).write_bytes(data)
     loader = folder / "loader.mjs"
-    record = json.dumps({"url": f"./{ZIP}", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
-    line = f"const PRECOMPILED = {record};"
-    text, count = re.subn(r"^const PRECOMPILED = .*;$", line, loader.read_text(), flags=re.M)
+    record = json.dumps({"url": f"./{name}", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
+    line = f"const {constant} = {record};"
+    text, count = re.subn(rf"^const {constant} = .*;$", line, loader.read_text(), flags=re.M)
     assert count == 1
     loader.write_text(text)
 
@@ -96,10 +97,17 @@ def test_build_ships_the_precompiled_stdlib(dist):
     # .pyc, and the bytecode of the data classes' methods (build/start_code.py).
     assert stdlib and all(name.endswith(".pyc") for name in stdlib if name != "_baza_start_code.bin")
     assert "_baza_start_code.bin" in stdlib
-    # The game's modules as sourceless .pyc, for the loader to write under /home/pyodide.
-    assert {"baza-home/game/state.pyc", "baza-home/ui/controller.pyc", "baza-home/ui/lang/en.pyc"} <= set(names)
-    assert not any(name.startswith("baza-home/ui/main.") for name in names)  # run as a script
-    game = {name.removeprefix("baza-home/") for name in names if name.startswith(("baza-home/game/", "baza-home/ui/"))}
+    # The game's modules as sourceless .pyc, for the loader to write under
+    # /home/pyodide: in a zip of their own, fetched once the wasm is in.
+    assert not any(name.startswith(("baza-home/game/", "baza-home/ui/")) for name in names)
+    with zipfile.ZipFile(folder / GAME_ZIP) as archive:
+        game_infos = archive.infolist()
+    game_names = [info.filename for info in game_infos]
+    assert {info.compress_type for info in game_infos} == {zipfile.ZIP_STORED}
+    assert {"baza-home/game/state.pyc", "baza-home/ui/controller.pyc", "baza-home/ui/lang/en.pyc"} <= set(game_names)
+    assert all(name.startswith(("baza-home/game/", "baza-home/ui/")) and name.endswith(".pyc") for name in game_names)
+    assert not any(name.startswith("baza-home/ui/main.") for name in game_names)  # run as a script
+    game = {name.removeprefix("baza-home/") for name in game_names}
     shipped = {f["path"] for f in json.loads((dist / "files.json").read_text())["files"]}
     # Every module the build ships, but the page's script and the other languages' catalogues...
     others = {f"ui/lang/{code}{part}.py" for code in ("es", "pt", "sv") for part in ("", "_game")}
@@ -119,7 +127,8 @@ def test_build_ships_the_precompiled_stdlib(dist):
     assert "encodings/utf_8.pyc" in names
     assert "email/__init__.pyc" not in names and "json/tool.pyc" not in names  # not imported at start
     files = {f["path"]: f for f in json.loads((dist / "files.json").read_text())["files"]}
-    assert f"{folder.relative_to(dist).as_posix()}/{ZIP}" in files  # precached by the service worker
+    for name in (ZIP, GAME_ZIP):
+        assert f"{folder.relative_to(dist).as_posix()}/{name}" in files  # precached by the service worker
     config = (dist / "pyscript.toml").read_text()
     assert f'interpreter = "./{folder.relative_to(dist).as_posix()}/loader.mjs"' in config
 
@@ -235,21 +244,21 @@ def test_a_game_file_that_cannot_be_downloaded_is_named_on_the_loading_screen(br
         page.close()
 
 
-def damage_bytecode(folder: Path, tmp_path: Path, which) -> None:
+def damage_bytecode(folder: Path, tmp_path: Path, which, name: str = ZIP, constant: str = "PRECOMPILED") -> None:
     """Reverse the marshal data of the zip's entries that which(name) picks; header intact."""
     broken = tmp_path / "broken.zip"
-    with zipfile.ZipFile(folder / ZIP) as good, zipfile.ZipFile(broken, "w") as bad:
+    with zipfile.ZipFile(folder / name) as good, zipfile.ZipFile(broken, "w") as bad:
         for info in good.infolist():
             data = good.read(info)
             damage = info.filename.endswith(".pyc") and which(info.filename)
             bad.writestr(info.filename, data[:16] + bytes(reversed(data[16:])) if damage else data)
-    set_precompiled(folder, broken.read_bytes())
+    set_precompiled(folder, broken.read_bytes(), name, constant)
 
 
 def test_broken_game_bytecode_falls_back_to_sources(browser, serve, dist, tmp_path):
     """The game's .pyc are not written when one cannot load: its sources are fetched one by one."""
     copy = copy_build(dist, tmp_path / "broken-game")
-    damage_bytecode(start_folder(copy), tmp_path, lambda name: name.startswith("baza-home/game/"))
+    damage_bytecode(start_folder(copy), tmp_path, lambda name: name.startswith("baza-home/game/"), GAME_ZIP, "GAME_ZIP")
     started = start_and_play(browser, serve, copy)
     assert started["stdlib"] == "precompiled"
     assert started["game"] == "files"

@@ -61,12 +61,14 @@ def built_site(tmp_path_factory) -> Path:
 
 # Pyodide started in Node.js from a build's start zip, as the page's loader
 # starts it, with the stock zip in its file system (at /lib/python_stdlib.zip,
-# for the Python to put on sys.path as the loader does after ready).
+# for the Python to put on sys.path as the loader does after ready) and the
+# game's zip beside it (at /lib/game.zip).
 START_ZIP_RUN = """
 const { loadPyodide } = await import(%(pyodide)s + "pyodide.mjs");
 const { readFileSync } = await import("node:fs");
 const py = await loadPyodide({ indexURL: %(pyodide)s, stdLibURL: %(start)s });
 py.FS.writeFile("/lib/python_stdlib.zip", readFileSync(%(pyodide)s + "python_stdlib.zip"));
+py.FS.writeFile("/lib/game.zip", readFileSync(%(game)s));
 console.log(py.runPython(`%(python)s`));
 """
 
@@ -83,7 +85,8 @@ def run_on_start_zip(dist: Path, folder: Path, python: str):
     (start,) = dist.glob("runtime/start-*/python_stdlib_pyc.zip")
     pyodide = json.dumps(str(ROOT / "node_modules" / "pyodide") + "/")
     script = folder / "check.mjs"
-    script.write_text(START_ZIP_RUN % {"pyodide": pyodide, "start": json.dumps(str(start)), "python": python})
+    files = {"start": json.dumps(str(start)), "game": json.dumps(str(start.parent / "game.zip"))}
+    script.write_text(START_ZIP_RUN % {"pyodide": pyodide, **files, "python": python})
     run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout.strip().splitlines()[-1])

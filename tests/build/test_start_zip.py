@@ -70,8 +70,9 @@ def test_the_start_leaves_shutil_tempfile_and_zipfile_for_later_and_wheels_still
     assert found["stack_debug"] is True
 
 
-# Every code object of the start zip's .pyc (the standard library's, the
-# game's and PyScript's), and a traceback raised inside one of its modules.
+# Every code object of the start zip's .pyc (the standard library's and
+# PyScript's) and of the game's zip, and a traceback raised inside one of
+# the start zip's modules.
 POSITIONS = """
 import json, marshal, sys, traceback, types
 start_zip = [path for path in sys.path if path.endswith(".zip")][0]
@@ -83,16 +84,17 @@ def codes(code):
         if isinstance(const, types.CodeType):
             yield from codes(const)
 with_columns, without_lines, pycs = [], [], 0
-with zipfile.ZipFile(start_zip) as start:
-    for name in start.namelist():
-        if name.endswith(".pyc"):
-            pycs += 1
-            for code in codes(marshal.loads(start.read(name)[16:])):
-                positions = list(code.co_positions())
-                if any(column is not None for _, _, column, _ in positions):
-                    with_columns.append(name)
-                if positions and all(line is None for line, _, _, _ in positions):
-                    without_lines.append(name)
+for archive in (start_zip, "/lib/game.zip"):
+    with zipfile.ZipFile(archive) as start:
+        for name in start.namelist():
+            if name.endswith(".pyc"):
+                pycs += 1
+                for code in codes(marshal.loads(start.read(name)[16:])):
+                    positions = list(code.co_positions())
+                    if any(column is not None for _, _, column, _ in positions):
+                        with_columns.append(name)
+                    if positions and all(line is None for line, _, _, _ in positions):
+                        without_lines.append(name)
 try:
     json.loads("[1, 2")
 except ValueError:
@@ -127,6 +129,7 @@ sys.path.append("/lib/python_stdlib.zip")  # zipfile is not in the start zip
 import zipfile
 with zipfile.ZipFile(start_zip) as start:
     table = marshal.loads(start.read("_baza_start_code.bin"))
+with zipfile.ZipFile("/lib/game.zip") as start:
     game = [name for name in start.namelist() if name.startswith("baza-home/") and name.endswith(".pyc")
             and not name.startswith(("baza-home/pyscript/", "baza-home/ui/main."))]
     for name in game:
