@@ -27,6 +27,7 @@ LOADER_TEMPLATE = ROOT / "build" / "pyodide-loader.mjs"
 # The loader's modules, written into it where it imports them (inline_parts).
 LOADER_PARTS = [ROOT / "build" / "snapshot-pages.mjs", ROOT / "build" / "stdlib-later.mjs"]
 PRECOMPILE = ROOT / "build" / "precompile.mjs"
+START_CODE = ROOT / "build" / "start_code.py"  # precompile.mjs puts it in the zip
 PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
 # In runtime/start-<hash>/: the module pyscript.toml's interpreter names, and
 # the precompiled standard library it loads.
@@ -39,14 +40,15 @@ GAME_ZIP = "game.zip"
 def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed: bool = True) -> bytes:
     """The zip of build/precompile.mjs for these sources, from the cache if made before.
 
-    Its inputs: the stock zip and the runtime (Pyodide's version), the script,
-    PyScript's core chunk (its Python package is compiled too), the game's
+    Its inputs: the stock zip and the runtime (Pyodide's version), the script
+    and the module it adds (build/start_code.py), PyScript's core chunk (its Python package is compiled too), the game's
     modules (what they import decides what is compiled), and whether the
     script makes its speed edits of Pyodide's Python.
     """
     key = hashlib.sha256()
     key.update(package_version(pyodide_src).encode() + (b"\0" if speed else b"\0lean\0"))
-    for path in [pyodide_src / "python_stdlib.zip", pyodide_src / "pyodide.asm.wasm", PRECOMPILE, pyscript_core]:
+    runtime = [pyodide_src / "python_stdlib.zip", pyodide_src / "pyodide.asm.wasm"]
+    for path in [*runtime, PRECOMPILE, START_CODE, pyscript_core]:
         key.update(sha256(path.read_bytes()).encode())
     for package in ("game", "ui"):
         for path in sorted((src / package).rglob("*.py")) if (src / package).is_dir() else []:
