@@ -80,12 +80,7 @@ const SOURCE_EDITS = {
     [
       "import pathlib at first use",
       "from pathlib import Path\n",
-      "\n\nclass Path:  # Baza's build: pathlib (with glob and fnmatch) at first use\n" +
-        "    \"\"\"pathlib.Path when first called or asked for more than its text.\"\"\"\n\n" +
-        "    def __new__(cls, *args):\n" +
-        "        from pathlib import Path\n\n" +
-        "        return Path(*args)\n\n\n" +
-        "class _LaterPath(os.PathLike):\n" +
+      "\n\nclass _LaterPath(os.PathLike):\n" +
         "    \"\"\"A folder's path as text, a pathlib.Path for anything else (Baza's build).\"\"\"\n\n" +
         "    def __init__(self, path):\n        self._path = str(path)\n\n" +
         "    def __str__(self):\n        return self._path\n\n" +
@@ -95,6 +90,11 @@ const SOURCE_EDITS = {
         "    def __eq__(self, other):\n        return Path(self._path) == other\n\n" +
         "    def __hash__(self):\n        return hash(Path(self._path))\n\n" +
         "    def __getattr__(self, name):\n        return getattr(Path(self._path), name)\n\n\n",
+    ],
+    [
+      "pathlib.Path at first call, as common.py makes it",
+      "from .common import install_files\n",
+      "from .common import Path, install_files  # Baza's build: pathlib at first use\n",
     ],
     [
       "the site-packages folder as text until asked for more",
@@ -146,7 +146,7 @@ const SOURCE_EDITS = {
     [
       "import pathlib at first use",
       "from pathlib import Path\n",
-      "\n\ndef Path(*args):  # noqa: N802 (Baza's build: pathlib at first use)\n" +
+      "\n\ndef Path(*args):  # noqa: N802 (Baza's build: pathlib, with glob and fnmatch, at first use)\n" +
         "    from pathlib import Path\n\n    return Path(*args)\n\n\n",
     ],
     [

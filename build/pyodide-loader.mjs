@@ -166,7 +166,7 @@ function playerLanguage() {
 }
 
 // Writes a language's catalogue where Python imports it from: its zip
-// (build/start_folder.py, split_languages) holds ui/lang/XX.pyc and XX_game.pyc,
+// (build/start_folder.py, split_start) holds ui/lang/XX.pyc and XX_game.pyc,
 // sourceless modules beside the English one. Only those two names are
 // written: a zip of another shape throws, and the language stays English.
 async function writeLanguage(pyodide, code, zip) {
@@ -449,10 +449,11 @@ const gameModules = () =>
 // The Worker's job: start a second Python exactly as the page does, import
 // the game, snapshot its memory, store it. Returns the snapshot's size.
 async function makeSnapshot() {
-  const data = await fetchPrecompiled();
-  const languages = await Promise.all(
-    Object.entries(LATER.languages).map(async ([code, file]) => [code, await fetchChecked(file)]),
-  );
+  const [data, game, languages] = await Promise.all([
+    fetchPrecompiled(),
+    fetchGameZip(),
+    Promise.all(Object.entries(LATER.languages).map(async ([code, file]) => [code, await fetchChecked(file)])),
+  ]);
   const quiet = () => {};
   const pyodide = await loadPlain({
     stdLibURL: data, // see loadPyodide
@@ -461,7 +462,7 @@ async function makeSnapshot() {
     stderr: quiet,
     _makeSnapshot: true,
   });
-  if ((await unpackGame(pyodide, await fetchGameZip())) !== "precompiled") throw new Error("the game's bytecode does not load");
+  if ((await unpackGame(pyodide, game)) !== "precompiled") throw new Error("the game's bytecode does not load");
   for (const [code, bytes] of languages) await writeLanguage(pyodide, code, bytes);
   runWith(pyodide, IMPORT_GAME, { MODULES: pyodide.toPy(gameModules()) });
   const snapshot = pyodide.makeMemorySnapshot();
@@ -492,7 +493,6 @@ const scriptURL = () =>
         .createScriptURL(import.meta.url)
     : import.meta.url;
 
-// Calls fn once the table is ready (<html data-ready="true">, set by ui/app.py).
 // The rest of Pyodide's wasm, when the build split it (build/wasm_split.py):
 // fetched and compiled after ready, in the background, so that no function
 // of it waits for its download. One called sooner loads it there and then
@@ -507,6 +507,7 @@ async function loadCold(cold, report) {
   }
 }
 
+// Calls fn once the table is ready (<html data-ready="true">, set by ui/app.py).
 function afterReady(fn) {
   const root = document.documentElement;
   if (root.dataset.ready === "true") return fn();

@@ -33,17 +33,18 @@ PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
 # the precompiled standard library it loads.
 LOADER = "loader.mjs"
 PRECOMPILED_ZIP = "python_stdlib_pyc.zip"
-# The game's own modules, fetched once Pyodide's wasm is in (see split_game).
+# The game's own modules, fetched once Pyodide's wasm is in (see split_start).
 GAME_ZIP = "game.zip"
 
 
 def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed: bool = True) -> bytes:
     """The zip of build/precompile.mjs for these sources, from the cache if made before.
 
-    Its inputs: the stock zip and the runtime (Pyodide's version), the script
-    and the module it adds (build/start_code.py), PyScript's core chunk (its Python package is compiled too), the game's
-    modules (what they import decides what is compiled), and whether the
-    script makes its speed edits of Pyodide's Python.
+    Its inputs: the stock zip and the runtime (Pyodide's version), the
+    script and the module it adds (build/start_code.py), PyScript's core
+    chunk (its Python package is compiled too), the game's modules (what
+    they import decides what is compiled), and whether the script makes its
+    speed edits of Pyodide's Python.
     """
     key = hashlib.sha256()
     key.update(package_version(pyodide_src).encode() + (b"\0" if speed else b"\0lean\0"))
@@ -74,26 +75,34 @@ def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed:
     return cached.read_bytes()
 
 
-def split_languages(data: bytes, default: str = "en") -> tuple[bytes, dict[str, bytes]]:
-    """The start zip without the catalogues of languages other than ``default``,
-    and those catalogues by language code, as a zip of their .pyc each.
+def split_start(data: bytes, default: str = "en") -> tuple[bytes, bytes, dict[str, bytes]]:
+    """The zip of build/precompile.mjs in the three parts a page fetches: the
+    standard library with PyScript's package, the game's modules in the
+    ``default`` language, and each other language's catalogue by its code.
 
-    A start needs only the player's language: the loader fetches that one
-    beside the zip, and the others after the table is ready. A language is
-    two modules (ui/lang/es.py and the words of game/, es_game.py), shipped
-    as one file so that it costs one request; stored, not deflated, so that
-    HTTP compression works across it. The zips stay deterministic: entries
-    are copied in their order, with their dates, as they were.
+    Python starts with the first alone; the game is imported only after
+    PyScript has booted, so the loader asks for the game's zip once
+    Pyodide's wasm has arrived (build/pyodide-loader.mjs): its 0.2 MB travel
+    while Python starts instead of holding up the wasm on the same link.
+    PyScript's package stays in the first: its bootstrap needs it as soon
+    as Python is up. A start needs only the player's language: the loader
+    fetches that one beside the start zip, and the rest after the table is
+    ready. A language is two modules (ui/lang/es.py and the words of game/,
+    es_game.py), shipped as one file so that it costs one request. Every
+    zip is stored, not deflated, so that HTTP compression works across it,
+    and deterministic: entries are copied in their order, with their dates.
     """
-    source, kept = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
+    source, kept, game = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO(), io.BytesIO()
     entries: dict[str, list[tuple[zipfile.ZipInfo, bytes]]] = {}
-    with zipfile.ZipFile(kept, "w") as archive:
+    with zipfile.ZipFile(kept, "w") as rest, zipfile.ZipFile(game, "w") as modules:
         for info in source.infolist():
             match = re.fullmatch(r"baza-home/ui/lang/([a-z]{2})(?:_game)?\.pyc", info.filename)
             if match and match.group(1) != default:
                 entries.setdefault(match.group(1), []).append((info, source.read(info)))
+            elif info.filename.startswith(("baza-home/game/", "baza-home/ui/")):
+                modules.writestr(info, source.read(info))
             else:
-                archive.writestr(info, source.read(info))
+                rest.writestr(info, source.read(info))
     languages = {}
     for code, files in entries.items():
         bundle = io.BytesIO()
@@ -102,25 +111,7 @@ def split_languages(data: bytes, default: str = "en") -> tuple[bytes, dict[str, 
                 stored = zipfile.ZipInfo(info.filename, info.date_time)
                 archive.writestr(stored, pyc)
         languages[code] = bundle.getvalue()
-    return kept.getvalue(), languages
-
-
-def split_game(data: bytes) -> tuple[bytes, bytes]:
-    """The start zip without the game's modules (game/ and ui/), and those modules as a zip of their own.
-
-    Python starts with the standard library alone; the game is imported
-    only after PyScript has booted. Fetched once Pyodide's wasm has
-    arrived (build/pyodide-loader.mjs), the game's 0.2 MB travel while
-    Python starts instead of holding up the wasm on the same link.
-    PyScript's package stays in the start zip: its bootstrap needs it as
-    soon as Python is up. Entries are copied in order, with their dates.
-    """
-    source, kept, game = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO(), io.BytesIO()
-    with zipfile.ZipFile(kept, "w") as rest, zipfile.ZipFile(game, "w") as modules:
-        for info in source.infolist():
-            mine = info.filename.startswith(("baza-home/game/", "baza-home/ui/"))
-            (modules if mine else rest).writestr(info, source.read(info))
-    return kept.getvalue(), game.getvalue()
+    return kept.getvalue(), game.getvalue(), languages
 
 
 def file_record(url: str, data: bytes) -> dict:
@@ -148,16 +139,15 @@ def write_start(
 
     The zip (build/precompile.mjs) is the standard library Pyodide starts
     with and PyScript's package; game.zip the game's .pyc in English;
-    lang-XX.zip each other language's catalogue. game maps each of the game's module paths to its
-    versioned URL: the loader fetches them one by one when the zip cannot
-    be used.
+    lang-XX.zip each other language's catalogue (split_start). game maps
+    each of the game's module paths to its versioned URL: the loader
+    fetches them one by one when the zip cannot be used.
     """
     staging = out / "runtime" / ".start"
     staging.mkdir(parents=True)
     names, precompiled, game_zip, languages = [LOADER], None, None, {}
     if precompile:
-        data, catalogues = split_languages(precompiled_stdlib(pyodide_src, pyscript_core, src, speed))
-        data, modules = split_game(data)
+        data, modules, catalogues = split_start(precompiled_stdlib(pyodide_src, pyscript_core, src, speed))
         (staging / PRECOMPILED_ZIP).write_bytes(data)
         (staging / GAME_ZIP).write_bytes(modules)
         names += [PRECOMPILED_ZIP, GAME_ZIP]

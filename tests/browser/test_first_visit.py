@@ -10,6 +10,8 @@ import hashlib
 import json
 import re
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,6 +48,19 @@ def hooked(dist: Path, dest: Path, *edits: tuple[str, str]) -> Path:
     entry[1:] = [len(data), hashlib.sha256(data).hexdigest()]
     worker.write_text(line.sub(lambda _: f"const BUILD = {json.dumps(build)};", worker.read_text()), encoding="utf-8")
     return dest
+
+
+@contextmanager
+def hooked_visit(browser, serve, dist: Path, dest: Path, *edits: tuple[str, str]) -> Iterator:
+    """A page on a hooked copy of the build (``hooked``), open at the table once it is ready; closed after."""
+    site = serve(hooked(dist, dest, *edits))
+    page = logged(browser.new_page())
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        yield page
+    finally:
+        page.close()
 
 
 @pytest.mark.parametrize(("encoding", "wasm"), [("auto", "br"), ("gzip", "gzip"), ("none", None)])
@@ -178,11 +193,7 @@ def test_a_module_imported_before_the_rest_of_the_standard_library_arrives_is_fe
 ):
     """The later download held back: an import that needs the whole zip fetches it there and then."""
     held = ("    if (report.later !== \"done\") mountStdlib(pyodide, await fetchChecked(LATER.stdlib), report);\n", "")
-    site = serve(hooked(dist, tmp_path / "site", held))
-    page = logged(browser.new_page())
-    try:
-        page.goto(site.url + PLAY)
-        wait_ready(page)
+    with hooked_visit(browser, serve, dist, tmp_path / "site", held) as page:
         assert page.evaluate("globalThis.bazaStart.later") != "done"
         assert page.evaluate(IMPORT_LATER) == "/lib/python_stdlib.zip/difflib.py"
         started = page.evaluate("globalThis.bazaStart")
@@ -191,8 +202,6 @@ def test_a_module_imported_before_the_rest_of_the_standard_library_arrives_is_fe
         assert page.evaluate("() => globalThis.__bazaPython.runPython('import importlib.util; "
                              "importlib.util.find_spec(\"_winapi\") is None')")
         play_first_card(page)
-    finally:
-        page.close()
 
 
 def test_a_damaged_language_file_leaves_the_table_in_english_and_working(browser, serve, dist):
@@ -216,19 +225,13 @@ def test_a_first_visit_compiles_no_method_of_a_data_class_or_a_named_tuple(brows
     """The build's bytecode for them (build/start_code.py) covers every one a
     start makes: Python's compiler, slow on a first visit's cold
     interpreter, is left to the texts the build could not foresee."""
-    site = serve(hooked(dist, tmp_path / "site"))
-    page = logged(browser.new_page())
-    try:
-        page.goto(site.url + PLAY)
-        wait_ready(page)
+    with hooked_visit(browser, serve, dist, tmp_path / "site") as page:
         missed = page.evaluate(
             "() => globalThis.__bazaPython.runPython('import _baza_start_code as s; "
             "[text.split(\"(\")[0] for mode, text in s.MISSED]').toJs()"
         )
         assert missed == []
         play_first_card(page)
-    finally:
-        page.close()
 
 
 # When the wasm's last byte came and when the game's zip was asked for, on the page's clock.

@@ -7,7 +7,7 @@ tests/build/test_wasm_split.py checks the parts themselves, without a browser.
 
 from conftest import SW_READY, logged, wait_ready
 from table_helpers import play_first_card
-from test_first_visit import PLAY, hooked
+from test_first_visit import PLAY, hooked, hooked_visit
 
 # Decimal's C module: no start imports it, so its functions are in the cold part.
 COLD_CODE = "() => globalThis.__bazaPython.runPython('import decimal; str(decimal.Decimal(1) / decimal.Decimal(7))')"
@@ -58,15 +58,9 @@ def test_a_start_runs_nothing_of_the_cold_part_which_comes_after_ready_and_offli
 def test_a_cold_function_called_before_its_part_arrives_loads_it_there_and_then(browser, serve, dist, tmp_path):
     """The background load held back: the first call of a cold function loads the part and answers."""
     held = ("    report.cold = await cold.load();\n", "    return;\n")
-    site = serve(hooked(dist, tmp_path / "site", held))
-    page = logged(browser.new_page())
-    try:
-        page.goto(site.url + PLAY)
-        wait_ready(page)
+    with hooked_visit(browser, serve, dist, tmp_path / "site", held) as page:
         assert page.evaluate(COLD_STATE) == "not needed"
         assert page.evaluate(COLD_CODE) == SEVENTH
         assert page.evaluate(COLD_STATE) == "loaded at a call"
         play_first_card(page)
         page.log.assert_no_errors()
-    finally:
-        page.close()
