@@ -9,8 +9,8 @@
 // module scripts (Resource Timing). ui/app.py ends the loading state by
 // setting <html data-ready="true">, which hides #loading through CSS.
 //
-// On a first visit (no service worker controls the page yet) the big files
-// are asked for at once, before PyScript's chain of imports gets to them.
+// The big files are asked for by the head's first lines on a first visit
+// (build/build.py, add_start_files), before this script has arrived.
 //
 // A download that fails names its file and offers to try again.
 //
@@ -75,7 +75,7 @@
   };
 
   // --- What the start downloads: {absolute URL: [name, bytes]} -------------
-  let start = { files: [], preload: [], modules: [], languages: {} };
+  let start = { files: [], languages: {} };
   try {
     start = { ...start, ...JSON.parse(document.querySelector('meta[name="baza-start"]')?.content || "{}") };
   } catch {
@@ -242,31 +242,6 @@
       new PerformanceObserver(seen).observe({ type: "resource", buffered: true });
     } catch {
       // no Resource Timing: the fetched files alone move the bar
-    }
-  }
-
-  // A first visit: ask for the big files now (as the loader and Pyodide will).
-  let controlled = false;
-  try {
-    controlled = Boolean(navigator.serviceWorker?.controller);
-  } catch {
-    // a sandboxed frame: reading it throws (SecurityError), and no worker controls it
-  }
-  if (!controlled) {
-    const head = document.head;
-    for (const path of start.preload) {
-      const link = document.createElement("link");
-      link.rel = "preload";
-      link.as = "fetch";
-      link.crossOrigin = "anonymous";
-      link.href = path;
-      head.append(link);
-    }
-    for (const path of start.modules) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = path;
-      head.append(link);
     }
   }
 

@@ -91,6 +91,9 @@ COMPRESS_CACHE = ROOT / ".cache" / "compressed"
 # hold its own hash, and the browser fetches the service worker itself.
 FILE_LIST = "files.json"
 SERVICE_WORKER = "sw.js"
+# Marks the head's preloads of a first visit; build/sw.js strips those lines
+# from the page it keeps (its FIRST_VISIT says the same).
+FIRST_VISIT = "data-first-visit"
 
 # What loadPyodide() fetches from its indexURL for a plain start (no
 # packages): the ES module, the Emscripten glue (an .mjs since Pyodide 0.28),
@@ -311,10 +314,16 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
 
     A <meta name="baza-start"> with the URLs and sizes of the files a first
     start fetches, so that the screen shows a bar and a percentage of real
-    bytes from its first paint, names a file that fails, and asks for the
-    big ones at once on a first visit (a return visit finds them in the
-    service worker's cache, where a preload only gets in the way). The
-    language catalogues apart: only the player's is fetched.
+    bytes from its first paint and names a file that fails. The language
+    catalogues apart: only the player's is fetched.
+
+    And the big ones (the wasm, the start zip, Pyodide's glue) preloaded
+    from the head's first lines, marked FIRST_VISIT: the link carries them
+    from the first round trip, not from the loading script's (0.08-0.11 s
+    sooner at 10 Mbit/s, docs/PERFORMANCE.md). The service worker leaves
+    these lines out of the page it keeps (build/sw.js): a return visit
+    restores from the snapshot, and a preloaded wasm would come without
+    V8's code cache.
     """
     def record(path: str) -> list:
         return [path, (site.out / path.split("?")[0]).stat().st_size]
@@ -333,8 +342,6 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
     languages = {p.stem.removeprefix("lang-"): record(f"{start_dir}/{p.name}") for p in catalogues}
     start = {
         "files": files,
-        "preload": big,
-        "modules": [f"{pyodide_dir}/pyodide.asm.mjs"],
         "languages": languages,
         "spare": [zip_path, game_path, *(path for path, _ in languages.values())],  # the loader starts without them
     }
@@ -343,7 +350,14 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
     anchor = text.find('<script src="./assets/loading.js')
     if anchor < 0:
         die(f"{index.name} has no <script> for assets/loading.js")
-    index.write_text(text[:anchor] + meta + "\n  " + text[anchor:], encoding="utf-8")
+    text = text[:anchor] + meta + "\n  " + text[anchor:]
+    preloads = [f'<link rel="preload" href="./{path}" as="fetch" crossorigin {FIRST_VISIT}>' for path in big]
+    preloads.append(f'<link rel="modulepreload" href="./{pyodide_dir}/pyodide.asm.mjs" {FIRST_VISIT}>')
+    charset = '<meta charset="utf-8">'
+    if charset not in text:
+        die(f"{index.name} has no {charset}")
+    at = text.index(charset) + len(charset)
+    index.write_text(text[:at] + "".join("\n  " + link for link in preloads) + text[at:], encoding="utf-8")
 
 
 def precompress(out: Path) -> None:

@@ -8,7 +8,8 @@
 //
 //   install   fetch every file of the build into the cache "baza-<version>",
 //             checking size and SHA-256 (a host or cache in between that
-//             hands out an old file makes the install fail, never a mix);
+//             hands out an old file makes the install fail, never a mix;
+//             the page is kept without its first visit's preloads);
 //   waiting   while a page of the old build is open, the new worker waits;
 //             the page (assets/sw-register.js) shows "New version, reload",
 //             and a click posts {type: "skip-waiting"} here;
@@ -52,12 +53,28 @@ async function download(url, bytes, sha256) {
   throw new Error(`${url} is not the file of build ${BUILD.version}`);
 }
 
+// The page's preloads of a first visit (build/build.py marks them): the
+// page kept here is the one of return visits, which restore Python from the
+// snapshot and need neither zip at start; and the wasm must come from the
+// HTTP cache, where V8 keeps its compiled code, not from a preload.
+const FIRST_VISIT = /\n[ \t]*<link [^>]*\bdata-first-visit\b[^>]*>/g;
+
+async function kept(url, response) {
+  if (scoped(url) !== PAGE) return response;
+  const text = (await response.text()).replace(FIRST_VISIT, "");
+  const headers = new Headers(response.headers);
+  headers.delete("content-length"); // the page is shorter now
+  return new Response(text, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       // All or nothing: the cache is filled only once every file has arrived
       // intact; if one fails, the install fails and the next visit retries.
-      const responses = await Promise.all(BUILD.files.map((file) => download(...file)));
+      const responses = await Promise.all(
+        BUILD.files.map(async (file) => kept(file[0], await download(...file))),
+      );
       const cache = await caches.open(CACHE);
       await Promise.all(responses.map((response, i) => cache.put(scoped(BUILD.files[i][0]), response)));
     })(),

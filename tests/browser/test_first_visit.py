@@ -18,7 +18,7 @@ import pytest
 from conftest import SW_READY, logged, wait_ready
 from playwright.sync_api import expect
 from table_helpers import play_first_card
-from test_snapshot import HOOK
+from test_snapshot import HOOK, STORED_MS
 
 PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
 LATER_DONE = "() => ['done', 'not needed'].includes(globalThis.bazaStart?.later)"
@@ -254,5 +254,45 @@ def test_the_game_s_zip_is_asked_for_once_the_wasm_is_in(fresh_browser, serve, d
         assert game_asked >= wasm_in - 5  # the same last byte, seen from two places
         assert page.evaluate("globalThis.bazaStart.game") == "precompiled"
         play_first_card(page)
+    finally:
+        page.close()
+
+
+# When and by whom (a <link> or a fetch()) the big files and the loading
+# script were asked for, on the page's clock.
+ASKED = """() => {
+  const entry = (end) => performance.getEntriesByType("resource").find((e) => e.name.split("?")[0].endsWith(end));
+  return ["/pyodide.asm.wasm", "/python_stdlib_pyc.zip", "/pyodide.asm.mjs", "/assets/loading.js"]
+    .map((end) => [entry(end)?.startTime ?? null, entry(end)?.initiatorType ?? null]);
+}"""
+
+
+def test_a_first_visit_asks_for_the_big_files_from_the_head_and_a_return_visit_does_not(fresh_browser, serve, dist):
+    """The wasm, the start zip and Pyodide's glue are preloaded by the head's
+    first lines on a first visit (build/build.py, add_start_files). The
+    service worker keeps the page without them (build/sw.js): a return visit
+    restores from the snapshot, and its wasm is the loader's own fetch, which
+    the HTTP cache answers with V8's compiled code."""
+    site = serve(dist)
+    page = logged(fresh_browser.new_page())
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        *big, (script, _) = page.evaluate(ASKED)
+        assert [by for _, by in big[:2]] == ["link", "link"], big  # (a module preload says "other")
+        assert max(when for when, _ in big) <= script, (big, script)  # before the loading script was asked for
+        assert page.locator("link[data-first-visit]").count() == 3
+        page.evaluate(SW_READY)
+        page.wait_for_function("() => globalThis.bazaStart.made === 'stored'", timeout=STORED_MS)
+
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+        assert page.evaluate("globalThis.bazaStart.snapshot") == "restored"
+        assert page.locator("link[data-first-visit]").count() == 0
+        (_, wasm_by), *_ = page.evaluate(ASKED)
+        assert wasm_by == "fetch"
+        play_first_card(page)
+        page.log.assert_no_errors()
     finally:
         page.close()
