@@ -284,9 +284,9 @@ def add_preloads(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str,
     loader, which imports Pyodide's module. Each link waited for the one
     before (a round trip through the service worker each, on a return
     visit). Preloads ask for all of them while the page is parsed. The large
-    files (the wasm, the zips) are left to Pyodide and the loader: preloaded
-    too, they delayed the style sheets and so the first paint (measured,
-    docs/PERFORMANCE.md).
+    files (the wasm, the start zip) are preloaded on a first visit only
+    (add_start_files): on a return visit they delayed the style sheets and
+    so the first paint (measured, docs/PERFORMANCE.md).
     """
     modules = [f"{pyscript_dir}/{p.name}" for p in sorted((index.parent / pyscript_dir).glob("*.js"))]
     modules += [f"{pyodide_dir}/pyodide.mjs"]
