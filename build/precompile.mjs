@@ -495,13 +495,23 @@ class WithoutDocstrings(ast.NodeTransformer):
     visit_Module = visit_FunctionDef = visit_AsyncFunctionDef = strip
 
 
-def without_docstrings(tree):
-    return ast.fix_missing_locations(WithoutDocstrings().visit(tree))
+class WithoutAnyDocstrings(WithoutDocstrings):
+    """Classes' docstrings too, for a module that defines no data class."""
+
+    visit_ClassDef = WithoutDocstrings.strip
 
 
-# Pyodide's own packages read their docstrings (its JavaScript types take
-# theirs from _pyodide._core_docs): compiled as they are.
+def without_docstrings(tree, classes=False):
+    return ast.fix_missing_locations((WithoutAnyDocstrings if classes else WithoutDocstrings)().visit(tree))
+
+
+# Pyodide's own packages keep their docstrings (doctests, help()), but for
+# _pyodide._core_docs, whose docstrings are only the help text of the
+# JavaScript types and their methods (_pyodide.docstring's
+# get_cmeth_docstring makes a method's from its signature alone when it has
+# none), and most of the module: 18 kB of the start zip with brotli.
 KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+DROP_DOCSTRINGS = ("_pyodide/_core_docs.py",)  # classes' too: it defines no data class
 
 total_source = 0
 with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as dst:
@@ -517,8 +527,8 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as dst:
         total_source += len(source)
         filename = f"{FULL_STDLIB}/{path}"  # tracebacks name the source in the whole zip
         tree = ast.parse(source, filename)
-        if not path.startswith(KEEP_DOCSTRINGS):
-            tree = without_docstrings(tree)
+        if not path.startswith(KEEP_DOCSTRINGS) or path in DROP_DOCSTRINGS:
+            tree = without_docstrings(tree, classes=path in DROP_DOCSTRINGS)
         if path.endswith("/__init__.py"):
             tree = package_path(tree, f"{FULL_STDLIB}/{path.rsplit('/', 1)[0]}")
         code = compile(tree, filename, "exec", dont_inherit=True)

@@ -235,3 +235,25 @@ def test_asyncio_s_loops_for_sockets_and_subprocesses_come_at_first_use(dist, tm
     assert found["defaults"] == [True, True, True]
     assert found["default_policy"] == "_UnixDefaultEventLoopPolicy"
     assert found["task"] == "PyodideTask"
+
+
+# The JavaScript types of _pyodide._core_docs, from the start zip, in use.
+CORE_DOCS = r"""
+import json, _pyodide._core_docs as docs
+from pyodide.code import run_js
+from pyodide.ffi import JsProxy, create_proxy
+obj = run_js("({first: 'aa', second: 22})")
+proxy = create_proxy(lambda x: x + 1)
+json.dumps({"docs": [docs.__doc__, JsProxy.__doc__, JsProxy.object_entries.__doc__, create_proxy.__doc__],
+            "entries": [[key, value] for key, value in obj.object_entries()],
+            "called": run_js("(f) => f(41)")(proxy), "is_proxy": isinstance(obj, JsProxy)})
+"""
+
+
+def test_the_javascript_types_help_text_stays_out_of_the_start_zip_and_the_types_work(dist, tmp_path):
+    """_pyodide._core_docs is compiled without its docstrings (build/precompile.mjs,
+    DROP_DOCSTRINGS): help() text nobody at the table reads, 8 kB with brotli."""
+    got = run_on_start_zip(dist, tmp_path, CORE_DOCS)
+    assert got["docs"] == [None, None, None, None]
+    assert got["entries"] == [["first", "aa"], ["second", 22]]
+    assert (got["called"], got["is_proxy"]) == (42, True)
