@@ -440,6 +440,9 @@ started = list(sys.modules.values())  # before this script's own imports (zipfil
 # The texts that data classes and named tuples compiled so far (build/start_code.py).
 start_code = sys.modules.get("_baza_start_code")
 recorded = sorted(set(start_code.MISSED)) if start_code else []
+# The game's classes' texts go in the game's zip (build/start_code.py, GAME_PART).
+game_texts = {key for key, maker in zip(start_code.MISSED, start_code.MISSED_IN)
+              if maker.split(".")[0] in ("game", "ui")} if start_code else set()
 
 import ast, importlib.util, json, marshal, zipfile
 
@@ -567,13 +570,17 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as dst:
     # 10 kB, but a restored start copies them out without an inflate.
     # The code of the recorded texts, compiled as exec() and eval() compile
     # them there (no flags inherited; no column positions, as above).
+    def start_code_table(keys):
+        return marshal.dumps({key: compile(key[1], "<string>", key[0], dont_inherit=True) for key in keys})
+
     if recorded:
-        add("_baza_start_code.bin", marshal.dumps({key: compile(key[1], "<string>", key[0], dont_inherit=True) for key in recorded}))
+        add("_baza_start_code.bin", start_code_table(key for key in recorded if key not in game_texts))
+        add(f"baza-home/{start_code.GAME_PART}", start_code_table(key for key in recorded if key in game_texts))
     for path, text in sorted(PYSCRIPT_FILES.items()):
         if path.endswith(".py"):
             add_checked_pyc(path, text.encode("utf-8"), zipfile.ZIP_STORED)
             add(f"baza-home/{path}", text.encode("utf-8"), zipfile.ZIP_STORED)
-json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "pyscript_modules": len(PYSCRIPT_FILES), "python": sys.version.split()[0], "start_code": len(recorded), "magic": importlib.util.MAGIC_NUMBER.hex(),
+json.dumps({"modules": len(wanted), "game_modules": len(GAME_FILES), "pyscript_modules": len(PYSCRIPT_FILES), "python": sys.version.split()[0], "start_code": len(recorded), "start_code_game": len(game_texts), "magic": importlib.util.MAGIC_NUMBER.hex(),
             "source_bytes": total_source})
 `);
 writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));

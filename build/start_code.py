@@ -18,6 +18,12 @@ exactly one the build compiled, so the class is the same; any other text
 usual. Each entry is used once and then dropped, so a memory snapshot made
 after the start does not keep them.
 
+The game's own classes' texts (``MISSED_IN`` names the module that made
+each text) come in a second file, ``GAME_PART``, in the game's zip, which
+the loader unpacks into the working directory once Python is up: the
+start zip, which travels beside the wasm, is that much smaller. It is
+read at the first text not found in the first file.
+
 >>> code("eval", "1 + 1")  # not recorded: the text comes back, compiled by the caller
 '1 + 1'
 >>> MISSED[-1]
@@ -25,11 +31,19 @@ after the start does not keep them.
 """
 
 import marshal
+import sys
 
 # (mode, text) of every text asked for and not found, for the build's record.
 MISSED: list[tuple[str, str]] = []
+# The module whose class made each text of MISSED ("game.state"), for the build's split.
+MISSED_IN: list[str] = []
+# The game's part of the table, beside the game's modules in the working directory.
+GAME_PART = "_baza_start_code_game.bin"
+# The modules that write and compile the texts, between the class's module and here.
+MAKERS = frozenset({__name__, "dataclasses", "collections", "typing", "functools", "abc"})
 
 _found: dict[tuple[str, str], object] | None = None
+_game_read = False
 
 
 def _load() -> dict[tuple[str, str], object]:
@@ -42,13 +56,40 @@ def _load() -> dict[tuple[str, str], object]:
     return table if isinstance(table, dict) else {}
 
 
+def _read_game_part() -> None:
+    """Add the game's part to the table once the loader has written it (until then, nothing)."""
+    global _game_read
+    try:
+        with open(GAME_PART, "rb") as file:
+            table = marshal.loads(file.read())
+    except OSError:  # not unpacked yet (or never: a build without it, the game's sources one by one)
+        return
+    except Exception:  # unreadable: compile as usual
+        table = None
+    _game_read = True
+    if isinstance(table, dict) and _found is not None:
+        _found.update(table)
+
+
+def _maker() -> str:
+    """The module whose class asks for a text: the first caller outside MAKERS."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__") in MAKERS:
+        frame = frame.f_back
+    return frame.f_globals.get("__name__", "?") if frame is not None else "?"
+
+
 def code(mode: str, text: str) -> object:
     """The build's code object for ``text`` compiled in ``mode``, else ``text`` itself."""
     global _found
     if _found is None:
         _found = _load()
     found = _found.pop((mode, text), None)
+    if found is None and not _game_read:
+        _read_game_part()
+        found = _found.pop((mode, text), None)
     if found is None:
         MISSED.append((mode, text))
+        MISSED_IN.append(_maker())
         return text
     return found

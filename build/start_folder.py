@@ -78,7 +78,8 @@ def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed:
 def split_start(data: bytes, default: str = "en") -> tuple[bytes, bytes, dict[str, bytes]]:
     """The zip of build/precompile.mjs in the three parts a page fetches: the
     standard library with PyScript's package, the game's modules in the
-    ``default`` language, and each other language's catalogue by its code.
+    ``default`` language (with the bytecode of its data classes' methods,
+    build/start_code.py), and each other language's catalogue by its code.
 
     Python starts with the first alone; the game is imported only after
     PyScript has booted, so the loader asks for the game's zip once
@@ -99,7 +100,7 @@ def split_start(data: bytes, default: str = "en") -> tuple[bytes, bytes, dict[st
             match = re.fullmatch(r"baza-home/ui/lang/([a-z]{2})(?:_game)?\.pyc", info.filename)
             if match and match.group(1) != default:
                 entries.setdefault(match.group(1), []).append((info, source.read(info)))
-            elif info.filename.startswith(("baza-home/game/", "baza-home/ui/")):
+            elif info.filename.startswith(("baza-home/game/", "baza-home/ui/", "baza-home/_baza_start_code")):
                 modules.writestr(info, source.read(info))
             else:
                 rest.writestr(info, source.read(info))
