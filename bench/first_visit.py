@@ -1,9 +1,11 @@
-"""A first visit as a new visitor makes it: Baza's page against a bare PyScript page, over an emulated network.
+"""A first visit as a new visitor makes it: Baza's page against bare PyScript pages, over an emulated network.
 
     .venv/bin/python bench/first_visit.py [--runs 3] [--link MBIT:RTT ...] [--modes br,gzip]
-                                          [--dist DIR] [--json PATH] [--linger 2] [--timeout 300]
+                                          [--pages ours,bare,stock] [--dist DIR] [--json PATH]
+                                          [--linger 2] [--timeout 300]
     nice -n 10 .venv/bin/python bench/first_visit.py --runs 1        # a quick look, both links, both modes
     nice -n 10 .venv/bin/python bench/first_visit.py --link 10:40 --link 1.6:150 --link 50:20
+    nice -n 10 .venv/bin/python bench/first_visit.py --pages ours,stock --modes br
 
 Not a test: it asserts nothing, it measures and prints.
 
@@ -14,16 +16,28 @@ the page's network is emulated through the DevTools protocol
 (Network.emulateNetworkConditions: latency = the link's round trip,
 throughput both ways = Mbit/s * 1e6 / 8 bytes per second).
 
-Pages, measured in alternation within each run (run 1 ours then bare, run 2
-bare then ours, ...):
+Pages (--pages, default all three), measured in turn within each run, the
+order rotated run by run (run 1 ours, bare, stock; run 2 bare, stock, ours;
+run 3 stock, ours, bare; ...), so that no page always follows another:
   ours   a fresh build of the checkout (build/build.py into a private
          temporary folder; --dist DIR measures an existing build)
   bare   bench/bare/: PyScript whose Python only sets data-ready, with the
-         build's own runtime folders linked in (bench/startup.py's bare_site)
+         build's own runtime folders linked in (bench/startup.py's bare_site):
+         it gains from every edit of the build's runtime
+  stock  the same page on npm's stock runtime, the versions package.json pins
+         (node_modules/@pyscript/core/dist and node_modules/pyodide, linked
+         file by file into a folder of the run), as the issue's first table
+         measured the bare PyScript page; for the br mode each compressible
+         file gets its FILE.br and FILE.gz beside it, as build/build.py
+         writes them (build/compress.mjs, with the build's cache of
+         compressed files: the brotli of the wasm is made once a machine);
+         npm's python_stdlib.zip, deflated inside, gets none (brotli saves
+         under 5 % of it) and goes out as it is, as from such a host
 Serving modes (build/serve.py's make_server, each page on its own port):
-  br     encoding="auto": the build's precompressed FILE.br / FILE.gz by
+  br     encoding="auto": the precompressed FILE.br / FILE.gz by
          Accept-Encoding (Chromium sends "gzip, deflate, br, zstd"); a file
-         without them goes out as it is: see the per-file encodings
+         without them goes out as it is (bare's own index.html and
+         pyscript.toml): see the per-file encodings
   gzip   encoding="gzip": gzip on the fly at level 6, as GitHub Pages serves
          (compressed once before the runs, as a host's front end keeps it)
 Links: "10 Mbit/s, 40 ms" and "1.6 Mbit/s, 150 ms"; --link MBIT:RTT (repeatable)
@@ -54,9 +68,13 @@ the navigation's start):
                  when it finished (CDP times mapped to the page's clock by the
                  median offset to Resource Timing's responseEnd)
 
-Prints a table per link and mode (medians, [min-max], ours / bare ratios of
-medians), then everything as one JSON object on the last line; --json PATH
-also writes it there (bench/results/<date>-first-visit-*.json).
+Prints a table per link and mode (medians, [min-max]; then the ratios of
+medians of ours to each other page, and what each page sent by
+Content-Encoding, with any request to another origin or that failed), then
+everything as one JSON object on the last line; --json PATH also writes it
+there (bench/results/<date>-first-visit-*.json). Each link and mode's block
+of the JSON has a summary per page and "ratios" (ours / bare, the key of the
+older files) and "ratios_stock" (ours / stock).
 """
 
 from __future__ import annotations
@@ -88,7 +106,12 @@ build_site, bare_site, launch_browser = STARTUP["build_site"], STARTUP["bare_sit
 summary, machine = STARTUP["summary"], STARTUP["machine"]
 
 DEFAULT_LINKS = ["10:40", "1.6:150"]
-PAGES = ("ours", "bare")
+PAGES = ("ours", "bare", "stock")
+MODES = ("br", "gzip")
+# The stock page's runtime folders: npm's package and its folder the page loads.
+NPM_RUNTIME = {"pyscript": ("@pyscript/core", "dist"), "pyodide": ("pyodide", "")}
+# As build/build.py compresses its files: the script and the cache it shares.
+COMPRESS, COMPRESS_CACHE = ROOT / "build" / "compress.mjs", ROOT / ".cache" / "compressed"
 
 # Runs in the page before its own scripts (the top document only).
 INIT_SCRIPT = """(() => {
@@ -151,6 +174,96 @@ def parse_link(spec: str) -> dict:
     if not sep or rate <= 0 or latency < 0:
         raise argparse.ArgumentTypeError(f"--link {spec!r}: write Mbit/s:round-trip ms, e.g. 1.6:150")
     return {"name": f"{rate:g} Mbit/s, {latency:g} ms", "mbit": rate, "rtt_ms": latency, "throughput": rate * 1e6 / 8}
+
+
+def comma_list(allowed: tuple[str, ...], value: str) -> list[str]:
+    """The names of a comma-separated option, in the order given, each once.
+
+    >>> comma_list(PAGES, "stock, ours,stock")
+    ['stock', 'ours']
+    """
+    names = list(dict.fromkeys(v.strip() for v in value.split(",") if v.strip()))
+    if not names or set(names) - set(allowed):
+        raise argparse.ArgumentTypeError(f"{value!r}: one or more of {', '.join(allowed)}, comma-separated")
+    return names
+
+
+# --- The pages ----------------------------------------------------------------
+
+
+@functools.cache
+def npm_runtime() -> dict[str, tuple[Path, str]]:
+    """npm's PyScript and Pyodide folders, with package@version, checked against package.json's pins."""
+    pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    found = {}
+    for name, (package, folder) in NPM_RUNTIME.items():
+        manifest = ROOT / "node_modules" / package / "package.json"
+        if not manifest.is_file():
+            sys.exit(f"first_visit: no node_modules/{package}: run npm ci")
+        version = json.loads(manifest.read_text(encoding="utf-8"))["version"]
+        if version != pins[package]:
+            sys.exit(f"first_visit: node_modules/{package} is {version}, package.json pins {pins[package]}: npm ci")
+        found[name] = (manifest.parent / folder, f"{package}@{version}")
+    return found
+
+
+def stock_site(folder: Path, compress: bool) -> Path:
+    """bench/bare/ on npm's stock runtime: runtime/pyscript and runtime/pyodide hold links to npm's files.
+
+    Both npm folders have what the bare page asks for beyond the runtime
+    (PyScript's core.css, Pyodide's lock file). With compress, FILE.br and
+    FILE.gz beside each compressible file, as build/build.py writes them (a
+    copy not at least 5 % smaller is left out: that file goes out as it is).
+    """
+    folder.mkdir(parents=True)
+    for file in STARTUP["BARE"].iterdir():
+        if file.is_file():
+            shutil.copyfile(file, folder / file.name)
+    for name, (source, _) in npm_runtime().items():
+        linked = folder / "runtime" / name
+        linked.mkdir(parents=True)
+        for file in source.iterdir():
+            if file.is_file():
+                (linked / file.name).symlink_to(file)
+    if compress:
+        files = [str(p) for p in sorted(folder.rglob("*")) if p.suffix in SERVE["COMPRESSIBLE"]]
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("first_visit: the stock page's .br and .gz copies need Node.js (or --modes gzip)")
+        print("first_visit: compressing the stock page's files (the wasm's brotli: a minute, once a machine)")
+        command = [node, str(COMPRESS), str(COMPRESS_CACHE), *files]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.exit(f"first_visit: build/compress.mjs failed:\n{result.stderr.strip()}")
+    return folder
+
+
+def page_roots(pages: list[str], dist: Path | None, modes: list[str], tmp: Path) -> dict[str, Path]:
+    """The folder each page is served from (the build made only for ours or bare)."""
+    roots = {}
+    if "ours" in pages or "bare" in pages:
+        try:
+            built = build_site(dist, tmp)
+        except subprocess.CalledProcessError:
+            sys.exit("first_visit: the build failed (its message is above); --dist DIR measures an existing build")
+        roots["ours"] = built
+        if "bare" in pages:
+            roots["bare"] = bare_site(built, tmp / "bare")
+    if "stock" in pages:
+        roots["stock"] = stock_site(tmp / "stock", compress="br" in modes)
+    return {name: roots[name] for name in pages}
+
+
+def page_notes(pages: list[str]) -> dict[str, str]:
+    """What each page is, for the JSON."""
+    notes = {"ours": "Baza's build", "bare": "bench/bare/: PyScript, no game, the build's runtime"}
+    if "stock" in pages:
+        versions = ", ".join(version for _, version in npm_runtime().values())
+        notes["stock"] = f"bench/bare/: PyScript, no game, npm's stock runtime ({versions})"
+    return {name: notes[name] for name in pages}
+
+
+# --- Serving and visiting -----------------------------------------------------
 
 
 class CountingHandler(SERVE["Handler"]):
@@ -286,51 +399,88 @@ def median(s: dict | None, div: float) -> str:
     return "-" if s is None else f"{s['median'] / div:.2f}"
 
 
-def report(links: list[dict], modes: list[str], visits: list[dict]) -> dict:
+# The ratios of medians of ours to another page: their key in a block of the
+# JSON ("ratios" for bare, as in the files from before the stock page) and
+# the figures they compare, with their label in the table.
+RATIOS_KEY = {"bare": "ratios", "stock": "ratios_stock"}
+RATIO_FIGURES = {"ready": "ready", "wire": "MB before ready", "fcp": "fcp"}
+
+
+def page_row(name: str, these: list[dict]) -> tuple[dict, str]:
+    """A page's summary for the JSON, and its row of the table."""
+    stats = {k: summary([v[k] for v in these]) for k in ("ready", "wire", "wire_total", "server", "fcp", "bar_seen")}
+    firsts = [v["bar_first"] for v in these if v["bar_first"] is not None]
+    lasts = [v["bar_last"] for v in these if v["bar_last"] is not None]
+    full = sum(1 for v in these if v["bar_full"])
+    bar = f"{statistics.median(firsts):g}/{statistics.median(lasts):g}" if firsts and lasts else "none"
+    row = (
+        f"{name:6}{len(these):>3}{cell(stats['ready'], 1e3, 2):>22}{cell(stats['wire'], 1e6, 2):>22}"
+        f"{median(stats['wire_total'], 1e6):>14}{median(stats['server'], 1e6):>11}"
+        f"{cell(stats['fcp'], 1e3, 2):>20}{median(stats['bar_seen'], 1e3):>12}"
+        f"{bar:>18}{f'{full}/{len(these)}' if firsts else '-':>6}"
+    )
+    return {k: s for k, s in stats.items() if s} | {"bar_full": full, "n": len(these)}, row
+
+
+def ratios(ours: dict, other: dict) -> dict[str, float]:
+    """The ratios of medians ours / other of RATIO_FIGURES (those both pages have)."""
+    found = {}
+    for key in RATIO_FIGURES:
+        mine, theirs = ours.get(key), other.get(key)
+        if mine and theirs and theirs["median"]:
+            found[key] = round(mine["median"] / theirs["median"], 3)
+    return found
+
+
+def wire_notes(name: str, these: list[dict]) -> list[str]:
+    """What the page's last visit sent before ready by Content-Encoding (in the br
+    mode a file without its .br goes out as it is), and any request of its
+    visits to another origin or that failed."""
+    if not these:
+        return []
+    last = these[-1]
+    by_encoding: dict[str, list[int]] = {}
+    for f in last["files"]:
+        if f["finished_ms"] is not None and f["finished_ms"] <= last["ready"]:
+            by_encoding.setdefault(f["encoding"] or "none", []).append(f["bytes"])
+    notes = [
+        f"{name} before ready by Content-Encoding (last run): "
+        + "; ".join(f"{k} {sum(b) / 1e6:.2f} MB in {len(b)} files" for k, b in sorted(by_encoding.items()))
+    ]
+    others = sorted({url for v in these for url in v["other_origins"]})
+    if others:
+        notes.append(f"{name} asked OTHER ORIGINS: {', '.join(others)}")
+    failed = sorted({f"{f['path']} ({f['failed']})" for v in these for f in v["files"] if "failed" in f})
+    if failed:
+        notes.append(f"{name} had FAILED requests: {', '.join(failed)}")
+    return notes
+
+
+def report(links: list[dict], modes: list[str], pages: list[str], visits: list[dict]) -> dict:
     """Print a table per link and mode; return the medians and ratios."""
     out = {}
-    for link in links:
-        for mode in modes:
-            print(f"\n== {link['name']}, {mode} serving: median [min-max] of the fresh profiles; ratio = ours / bare")
-            print(
-                f"{'page':6}{'n':>3}{'ready s':>22}{'MB before ready':>22}{'MB by linger':>14}{'server MB':>11}"
-                f"{'fcp s':>20}{'bar seen s':>12}{'bar first/last %':>18}{'100%':>6}"
-            )
-            block = {}
-            for name in PAGES:
-                these = [v for v in visits if v["link"] == link["name"] and v["mode"] == mode and v["page"] == name]
-                stats = {k: summary([v[k] for v in these]) for k in ("ready", "wire", "wire_total", "server", "fcp")}
-                stats["bar_seen"] = summary([v["bar_seen"] for v in these])
-                firsts = [v["bar_first"] for v in these if v["bar_first"] is not None]
-                lasts = [v["bar_last"] for v in these if v["bar_last"] is not None]
-                full = sum(1 for v in these if v["bar_full"])
-                block[name] = {k: s for k, s in stats.items() if s} | {"bar_full": full, "n": len(these)}
-                bar = f"{statistics.median(firsts):g}/{statistics.median(lasts):g}" if firsts and lasts else "none"
-                print(
-                    f"{name:6}{len(these):>3}{cell(stats['ready'], 1e3, 2):>22}{cell(stats['wire'], 1e6, 2):>22}"
-                    f"{median(stats['wire_total'], 1e6):>14}{median(stats['server'], 1e6):>11}"
-                    f"{cell(stats['fcp'], 1e3, 2):>20}{median(stats['bar_seen'], 1e3):>12}"
-                    f"{bar:>18}{f'{full}/{len(these)}' if firsts else '-':>6}"
-                )
-            ratios = {}
-            for key in ("ready", "wire", "fcp"):
-                ours, bare = block["ours"].get(key), block["bare"].get(key)
-                if ours and bare and bare["median"]:
-                    ratios[key] = round(ours["median"] / bare["median"], 3)
-            block["ratios"] = ratios
-            print("ours / bare: " + ", ".join(f"{k} {r:.2f}" for k, r in ratios.items()))
-            # What the 'br' mode really sent: a file without its .br goes out as it is.
-            ours = [v for v in visits if v["link"] == link["name"] and v["mode"] == mode and v["page"] == "ours"]
-            if ours:
-                by_encoding: dict[str, list[int]] = {}
-                for f in ours[-1]["files"]:
-                    if f["finished_ms"] is not None and f["finished_ms"] <= ours[-1]["ready"]:
-                        by_encoding.setdefault(f["encoding"] or "none", []).append(f["bytes"])
-                print(
-                    "ours before ready by Content-Encoding (last run): "
-                    + "; ".join(f"{k} {sum(b) / 1e6:.2f} MB in {len(b)} files" for k, b in sorted(by_encoding.items()))
-                )
-            out[f"{link['name']} | {mode}"] = block
+    others = [name for name in pages if name != "ours"] if "ours" in pages else []
+    for link, mode in itertools.product(links, modes):
+        print(f"\n== {link['name']}, {mode} serving: median [min-max] of the fresh profiles")
+        print(
+            f"{'page':6}{'n':>3}{'ready s':>22}{'MB before ready':>22}{'MB by linger':>14}{'server MB':>11}"
+            f"{'fcp s':>20}{'bar seen s':>12}{'bar first/last %':>18}{'100%':>6}"
+        )
+        block, notes = {}, []
+        for name in pages:
+            these = [v for v in visits if v["link"] == link["name"] and v["mode"] == mode and v["page"] == name]
+            block[name], row = page_row(name, these)
+            print(row)
+            notes += wire_notes(name, these)
+        if others:
+            print(f"{'ratio of medians':18}" + "".join(f"{'ours / ' + name:>15}" for name in others))
+            for name in others:
+                block[RATIOS_KEY[name]] = ratios(block["ours"], block[name])
+            for key, label in RATIO_FIGURES.items():
+                values = [block[RATIOS_KEY[name]].get(key) for name in others]
+                print(f"{label:18}" + "".join(f"{'-' if r is None else f'{r:.2f}':>15}" for r in values))
+        print("\n".join(notes))
+        out[f"{link['name']} | {mode}"] = block
     return out
 
 
@@ -341,14 +491,17 @@ def git_state() -> dict:
     return {"head": head, "dirty": bool(status), "changed_paths": len(status)}
 
 
-def measure(servers: dict, links: list[dict], modes: list[str], args, tmp: Path) -> tuple[list, list]:
-    """Every visit: link by link, mode by mode, run by run, the two pages in alternating order."""
+def measure(
+    servers: dict, links: list[dict], modes: list[str], pages: list[str], args: argparse.Namespace, tmp: Path
+) -> tuple[list, list]:
+    """Every visit: link by link, mode by mode, run by run, the pages in an order rotated run by run."""
     visits: list[dict] = []
     failures: list[dict] = []
     with sync_playwright() as playwright:
         for link, mode, run in itertools.product(links, modes, range(args.runs)):
-            # Alternate the order, so that neither page always follows the other.
-            for name in PAGES if run % 2 == 0 else PAGES[::-1]:
+            # Rotate the order, so that no page always follows another (two pages: alternate).
+            shift = run % len(pages)
+            for name in pages[shift:] + pages[:shift]:
                 profile = tmp / f"profile-{len(visits) + len(failures)}"  # new and empty: a new visitor
                 where = {"link": link["name"], "mode": mode, "run": run, "page": name}
                 label = f"{link['name']:>18} {mode:>4} run {run + 1} {name}"
@@ -381,7 +534,18 @@ def main() -> int:
         metavar="MBIT:RTT",
         help="a link to emulate, e.g. 1.6:150 (repeatable)",
     )
-    parser.add_argument("--modes", default="br,gzip", help="serving modes, comma-separated: br, gzip (default both)")
+    parser.add_argument(
+        "--modes",
+        default=",".join(MODES),
+        type=functools.partial(comma_list, MODES),
+        help="serving modes, comma-separated: br, gzip (default both)",
+    )
+    parser.add_argument(
+        "--pages",
+        default=",".join(PAGES),
+        type=functools.partial(comma_list, PAGES),
+        help="pages to measure, comma-separated: ours, bare, stock (default all three)",
+    )
     parser.add_argument("--dist", type=Path, help="measure this build (built if missing) instead of a fresh one")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the JSON there")
     parser.add_argument("--linger", type=float, default=2.0, help="seconds a page stays open after ready (default 2)")
@@ -390,9 +554,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     links = args.link or [parse_link(spec) for spec in DEFAULT_LINKS]
-    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
-    if not modes or any(m not in ("br", "gzip") for m in modes):
-        parser.error(f"--modes {args.modes!r}: br, gzip or both, comma-separated")
+    modes, pages = args.modes, args.pages
     if args.runs < 1:
         parser.error("--runs must be at least 1")
 
@@ -400,20 +562,16 @@ def main() -> int:
     machine_before, git = machine(), git_state()
     with tempfile.TemporaryDirectory(prefix="baza-first-visit-") as tmp_name:
         tmp = Path(tmp_name)
-        try:
-            dist = build_site(args.dist.resolve() if args.dist else None, tmp)
-        except subprocess.CalledProcessError:
-            sys.exit("first_visit: the build failed (its message is above); --dist DIR measures an existing build")
-        roots = {"ours": dist, "bare": bare_site(dist, tmp / "bare")}
+        roots = page_roots(pages, args.dist.resolve() if args.dist else None, modes, tmp)
         servers = {(name, mode): start_server(root, mode) for name, root in roots.items() for mode in modes}
-        print(f"first_visit: {args.runs} runs of ours and bare, links {[x['name'] for x in links]}, modes {modes}")
+        print(f"first_visit: {args.runs} runs of {', '.join(pages)}, links {[x['name'] for x in links]}, modes {modes}")
         try:
-            visits, failures = measure(servers, links, modes, args, tmp)
+            visits, failures = measure(servers, links, modes, pages, args, tmp)
         finally:
             for server in servers.values():
                 server.shutdown()
                 server.server_close()
-    results = report(links, modes, visits) if visits else {}
+    results = report(links, modes, pages, visits) if visits else {}
     document = {
         "bench": "first_visit",
         "date": started.isoformat(timespec="seconds"),
@@ -424,7 +582,7 @@ def main() -> int:
         "links": links,
         "modes": modes,
         "linger_s": args.linger,
-        "pages": {"ours": "Baza's build", "bare": "bench/bare/: PyScript, no game, the build's runtime"},
+        "pages": page_notes(pages),
         "results": results,
         "failures": failures,
         "visits": visits,
