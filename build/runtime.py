@@ -43,6 +43,7 @@ import wasm_split  # noqa: E402
 
 STARTUP_FUNCTIONS = ROOT / "build" / "startup-functions.json"
 EAGER = ROOT / "build" / "eager.mjs"
+GLUE_DEAD = ROOT / "build" / "glue_dead.mjs"
 # V8's file-wide compile hint (Chromium 136 and later; a comment elsewhere):
 # every function of the file compiled on a background thread as it loads.
 # The glue's fallback when no list of start-up functions is used (run 28).
@@ -478,6 +479,19 @@ def startup_functions(versions: dict[str, str], files: dict[str, list[str]]) -> 
     return recorded["files"]
 
 
+def without_graphics(glue: str, wasm: bytes) -> str:
+    """The glue without OpenGL, EGL, SDL and OpenAL, which only packages' side
+    modules link to (build/glue_dead.mjs), but for what ``wasm`` imports."""
+    imported = json.dumps(sorted({name for _, name, _ in wasm_exports.imports(wasm)}))
+    try:
+        result = subprocess.run(["node", str(GLUE_DEAD), "-", imported], input=glue, capture_output=True, text=True)
+    except FileNotFoundError:
+        die("Node.js is needed to take the graphics libraries out of the glue (or build with --all-wasm-exports)")
+    if result.returncode != 0:
+        die(f"build/glue_dead.mjs failed:\n{result.stderr.strip()}")
+    return result.stdout
+
+
 def mark_startup(path: Path, logical: str, keys: list[str]) -> None:
     """Mark ``keys``' functions of the file for V8's eager compile (build/eager.mjs), in place."""
     try:
@@ -542,6 +556,8 @@ def copy_runtime(
                     wasm = wasm_dead_code.without_dead_code(wasm)
                 except wasm_dead_code.DeadCodeError as error:
                     die(f"cannot take the dead code out of Pyodide's wasm ({error}); build with --keep-dead-code")
+        if wasm_readers is not None:
+            glue = without_graphics(glue, wasm)
         # Split only after the dead-code pass: before it the module still
         # imports the globals of side modules (GOT), which a part cannot share.
         split = split and origins is not None

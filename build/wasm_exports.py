@@ -137,9 +137,9 @@ def exports(data: bytes) -> list[tuple[str, int, int]]:
     ]
 
 
-def got_imports(data: bytes) -> set[str]:
-    """The names the module imports from its own table of symbols (GOT.func, GOT.mem)."""
-    names = set()
+def imports(data: bytes) -> list[tuple[str, str, int]]:
+    """The module's imports as (module, name, kind), in their order."""
+    found = []
     for section_id, start, end in sections(data):
         if section_id != IMPORT_SECTION:
             continue
@@ -161,11 +161,15 @@ def got_imports(data: bytes) -> set[str]:
                 _, at = _leb(body, at + 2)
             else:
                 raise WasmError(f"import {module}.{field} has an unknown kind {kind}")
-            if module.startswith("GOT."):
-                names.add(field)
+            found.append((module, field, kind))
         if at != end:
             raise WasmError("the import section does not end with its last import")
-    return names
+    return found
+
+
+def got_imports(data: bytes) -> set[str]:
+    """The names the module imports from its own table of symbols (GOT.func, GOT.mem)."""
+    return {field for module, field, _ in imports(data) if module.startswith("GOT.")}
 
 
 def _value_type(data: bytes, at: int) -> int:

@@ -106,8 +106,9 @@ def marked(text: str, keys: list[str], tmp: Path) -> str:
 def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     """pyodide.asm.mjs is npm's file that assigns only the exports the wasm
     keeps (test_pyodide_wasm_keeps_only_the_exports_javascript_names), with
-    the edits of build/runtime.py's GLUE_PATCHES and the marks of its
-    start-up functions, and nothing else: a restore lets the loader write
+    the edits of build/runtime.py's GLUE_PATCHES, without the graphics
+    libraries (build/glue_dead.mjs), and the marks of its start-up
+    functions, and nothing else: a restore lets the loader write
     the snapshot's memory (test_snapshot.py restores through it),
     Emscripten's linker keeps the main module's symbols out of Globals and
     its functions out of the table until asked for, maps the table only for
@@ -121,7 +122,8 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     wasm_exports, patches = runtime["wasm_exports"], runtime["GLUE_PATCHES"]
     kept = [name for name, _, _ in wasm_exports.exports((folder / "pyodide.asm.wasm").read_bytes())]
     assert len(patches) == 9
-    text = wasm_exports.Glue(npm_pyodide_with("pyodide.asm.mjs", patches)).text(set(kept))
+    cut = wasm_exports.Glue(npm_pyodide_with("pyodide.asm.mjs", patches)).text(set(kept))
+    text = runtime["without_graphics"](cut, (folder / "pyodide.asm.wasm").read_bytes())  # it imports none of them
     listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
     assert shipped == marked(text, listed["pyodide/pyodide.asm.mjs"], tmp_path)
     # Pyodide's own module is npm's with PYODIDE_PATCHES, marked; no file
@@ -129,6 +131,27 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     module = marked(patched_pyodide_module(runtime), listed["pyodide/pyodide.mjs"], tmp_path)
     assert (folder / "pyodide.mjs").read_text(encoding="utf-8") == module
     assert not [p.name for p in (dist / "runtime").rglob("*js") if p.read_bytes().startswith(b"//# allFunctions")]
+
+
+# Names of Emscripten's OpenGL, EGL, SDL and OpenAL functions (build/glue_dead.mjs's LIBRARY).
+GRAPHICS = re.compile(r"^_?(?:gl[A-Z]|emscripten_gl[A-Z]|emscripten_webgl_|egl[A-Z]|SDL_|al[A-Z]|alc[A-Z])")
+
+
+def test_the_glue_leaves_out_the_graphics_libraries_that_pyodide_s_wasm_never_imports(dist):
+    """OpenGL, EGL, SDL and OpenAL are in npm's glue for packages' side
+    modules, which Baza never loads: the shipped wasm (both parts) imports
+    none of them, and the shipped glue neither defines nor offers them (a
+    fifth of its text)."""
+    runtime = build_runtime()
+    (folder,) = (dist / "runtime").glob("pyodide-*")
+    read = runtime["wasm_exports"].imports
+    imported = [name for part in folder.glob("*.wasm") for _, name, _ in read(part.read_bytes())]
+    assert len(imported) > 200 and not [name for name in imported if GRAPHICS.match(name)]
+    shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    npm_glue = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    offered = re.compile(r"\b(_(?:glClear|glDrawArrays|SDL_Init|SDL_Quit|eglGetDisplay))\b")
+    assert len(set(offered.findall(npm_glue))) == 5
+    assert offered.findall(shipped) == []
 
 
 def test_a_build_without_the_marks_has_the_glue_whole_behind_v8_s_hint(tmp_path):
