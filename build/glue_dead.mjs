@@ -1,7 +1,6 @@
 // Pyodide's glue without Emscripten's OpenGL, EGL, SDL and OpenAL libraries.
 //
-//   node build/glue_dead.mjs FILE [NAMES]   rewrite FILE, print what went (JSON)
-//   node build/glue_dead.mjs - [NAMES]      from standard input to standard output
+//   node build/glue_dead.mjs [NAMES] < GLUE > CUT    what went: JSON on standard error
 //
 // NAMES: a JSON list of the names the wasm imports, which stay whatever
 // they are (npm's wasm imports some of OpenGL's through GOT.func; the
@@ -27,12 +26,12 @@
 // with Emscripten's own "undefined symbol" error.
 //
 // The result is parsed again: a rewrite that broke the syntax fails here.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import * as acorn from "acorn";
 
 // The C names of the libraries' functions (OpenGL and its extensions, EGL,
 // SDL with SDL_gfx and SDL_mixer's, OpenAL, GLUT, GLFW).
-export const LIBRARY =
+const LIBRARY =
   /^(?:gl[A-Z]|emscripten_gl[A-Z]|emscripten_webgl_|egl[A-Z]|SDL_|Mix_|TTF_|IMG_|al[A-Z]|alc[A-Z]|alut|glut[A-Z]|glfw[A-Z]|zoomSurface$|rotozoomSurface$|(?:line|pixel|rectangle|box|ellipse|filledEllipse)(?:Color|RGBA)$)/;
 
 // Their state, exported on Module for side modules as their functions are.
@@ -112,7 +111,7 @@ function factoryBody(ast) {
 }
 
 // ``imported``: the names the wasm imports (GOT.func and env): kept whatever they are.
-export function cut(text, imported = new Set()) {
+function cut(text, imported) {
   const ast = parse(text);
   const body = factoryBody(ast).body;
   const edits = []; // [start, end] spans to delete
@@ -202,31 +201,25 @@ export function cut(text, imported = new Set()) {
     report.declarations++;
   }
 
-  edits.sort((a, b) => b[0] - a[0]);
-  let out = text;
+  // The kept text between the cut spans (none overlap: each is a statement or an entry of its own).
+  edits.sort((a, b) => a[0] - b[0]);
+  const pieces = [];
+  let at = 0;
   for (const [start, end] of edits) {
-    out = out.slice(0, start) + out.slice(end);
+    pieces.push(text.slice(at, start));
     report.bytes += end - start;
+    at = end;
   }
+  pieces.push(text.slice(at));
+  const out = pieces.join("");
   parse(out); // throws if the cut broke the syntax
   return { text: out, report };
 }
 
+// The glue on standard input, the cut glue on standard output, the report on standard error.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop())) {
-  const [file, names] = process.argv.slice(2);
-  if (!file) {
-    console.error("usage: node build/glue_dead.mjs FILE|- [IMPORTED_NAMES_JSON]");
-    process.exit(2);
-  }
-  const imported = new Set(names ? JSON.parse(names) : []);
-  if (file === "-") {
-    // The glue on standard input, the cut glue on standard output, the report on standard error.
-    const { text, report } = cut(readFileSync(0, "utf-8"), imported);
-    process.stdout.write(text);
-    console.error(JSON.stringify({ ...report, imports: report.imports.length }));
-  } else {
-    const { text, report } = cut(readFileSync(file, "utf-8"), imported);
-    writeFileSync(file, text);
-    console.log(JSON.stringify({ ...report, imports: report.imports.length }));
-  }
+  const imported = new Set(JSON.parse(process.argv[2] ?? "[]"));
+  const { text, report } = cut(readFileSync(0, "utf-8"), imported);
+  process.stdout.write(text);
+  console.error(JSON.stringify(report));
 }

@@ -479,17 +479,18 @@ def startup_functions(versions: dict[str, str], files: dict[str, list[str]]) -> 
     return recorded["files"]
 
 
-def without_graphics(glue: str, wasm: bytes) -> str:
+def without_graphics(glue: str, wasm: bytes) -> tuple[str, list[str]]:
     """The glue without OpenGL, EGL, SDL and OpenAL, which only packages' side
-    modules link to (build/glue_dead.mjs), but for what ``wasm`` imports."""
+    modules link to (build/glue_dead.mjs), but for what ``wasm`` imports;
+    and the names of wasmImports it dropped."""
     imported = json.dumps(sorted({name for _, name, _ in wasm_exports.imports(wasm)}))
     try:
-        result = subprocess.run(["node", str(GLUE_DEAD), "-", imported], input=glue, capture_output=True, text=True)
+        result = subprocess.run(["node", str(GLUE_DEAD), imported], input=glue, capture_output=True, text=True)
     except FileNotFoundError:
         die("Node.js is needed to take the graphics libraries out of the glue (or build with --all-wasm-exports)")
     if result.returncode != 0:
         die(f"build/glue_dead.mjs failed:\n{result.stderr.strip()}")
-    return result.stdout
+    return result.stdout, json.loads(result.stderr)["imports"]
 
 
 def mark_startup(path: Path, logical: str, keys: list[str]) -> None:
@@ -557,7 +558,7 @@ def copy_runtime(
                 except wasm_dead_code.DeadCodeError as error:
                     die(f"cannot take the dead code out of Pyodide's wasm ({error}); build with --keep-dead-code")
         if wasm_readers is not None:
-            glue = without_graphics(glue, wasm)
+            glue, _ = without_graphics(glue, wasm)
         # Split only after the dead-code pass: before it the module still
         # imports the globals of side modules (GOT), which a part cannot share.
         split = split and origins is not None

@@ -54,9 +54,9 @@ async function download(url, bytes, sha256) {
 }
 
 // The page's preloads of a first visit (build/build.py marks them): the
-// page kept here is the one of return visits, which restore Python from the
-// snapshot and need neither zip at start; and the wasm must come from the
-// HTTP cache, where V8 keeps its compiled code, not from a preload.
+// page kept here is the one of return visits, whose loader asks for what a
+// restore needs itself, and whose wasm must come from the HTTP cache, where
+// V8 keeps its compiled code, not from a preload.
 const FIRST_VISIT = /\n[ \t]*<link [^>]*\bdata-first-visit\b[^>]*>/g;
 
 async function kept(url, response) {

@@ -123,7 +123,7 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     kept = [name for name, _, _ in wasm_exports.exports((folder / "pyodide.asm.wasm").read_bytes())]
     assert len(patches) == 9
     cut = wasm_exports.Glue(npm_pyodide_with("pyodide.asm.mjs", patches)).text(set(kept))
-    text = runtime["without_graphics"](cut, (folder / "pyodide.asm.wasm").read_bytes())  # it imports none of them
+    text, _ = runtime["without_graphics"](cut, (folder / "pyodide.asm.wasm").read_bytes())
     listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
     assert shipped == marked(text, listed["pyodide/pyodide.asm.mjs"], tmp_path)
     # Pyodide's own module is npm's with PYODIDE_PATCHES, marked; no file
@@ -133,25 +133,24 @@ def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
     assert not [p.name for p in (dist / "runtime").rglob("*js") if p.read_bytes().startswith(b"//# allFunctions")]
 
 
-# Names of Emscripten's OpenGL, EGL, SDL and OpenAL functions (build/glue_dead.mjs's LIBRARY).
-GRAPHICS = re.compile(r"^_?(?:gl[A-Z]|emscripten_gl[A-Z]|emscripten_webgl_|egl[A-Z]|SDL_|al[A-Z]|alc[A-Z])")
-
-
 def test_the_glue_leaves_out_the_graphics_libraries_that_pyodide_s_wasm_never_imports(dist):
     """OpenGL, EGL, SDL and OpenAL are in npm's glue for packages' side
-    modules, which Baza never loads: the shipped wasm (both parts) imports
-    none of them, and the shipped glue neither defines nor offers them (a
-    fifth of its text)."""
+    modules, which Baza never loads: of the names build/glue_dead.mjs drops,
+    the shipped wasm (both parts) imports none, and the shipped glue neither
+    defines nor offers them (a fifth of its text)."""
     runtime = build_runtime()
     (folder,) = (dist / "runtime").glob("pyodide-*")
-    read = runtime["wasm_exports"].imports
-    imported = [name for part in folder.glob("*.wasm") for _, name, _ in read(part.read_bytes())]
-    assert len(imported) > 200 and not [name for name in imported if GRAPHICS.match(name)]
-    shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     npm_glue = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    _, dropped = runtime["without_graphics"](npm_glue, (folder / "pyodide.asm.wasm").read_bytes())
+    assert len(dropped) > 500 and {"glClear", "SDL_Init", "eglGetDisplay"} <= set(dropped)
+    read = runtime["wasm_exports"].imports
+    imported = {name for part in folder.glob("*.wasm") for _, name, _ in read(part.read_bytes())}
+    assert len(imported) > 200 and not imported & set(dropped)
+    shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     offered = re.compile(r"\b(_(?:glClear|glDrawArrays|SDL_Init|SDL_Quit|eglGetDisplay))\b")
     assert len(set(offered.findall(npm_glue))) == 5
     assert offered.findall(shipped) == []
+    assert not [name for name in dropped if re.search(rf"[{{,]{re.escape(name)}:", shipped)]
 
 
 def test_a_build_without_the_marks_has_the_glue_whole_behind_v8_s_hint(tmp_path):
