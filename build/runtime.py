@@ -37,7 +37,8 @@ from typing import NamedTuple, NoReturn
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "build") not in sys.path:  # read through runpy.run_path (tests, bench/)
     sys.path.insert(0, str(ROOT / "build"))
-import wasm_dead_code  # noqa: E402 (after the path it needs)
+import wasm_cold_data  # noqa: E402 (after the path it needs)
+import wasm_dead_code  # noqa: E402
 import wasm_exports  # noqa: E402
 import wasm_split  # noqa: E402
 
@@ -102,10 +103,10 @@ CORE_PATCHES: list[Edit] = [
         'ko=(e,t,n,r)=>{e[n]=()=>{const e=r?[r]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
         'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={};'
         'return ko(r,e,"codeBeforeRun",n),ko(r,e,"codeBeforeRunAsync",n),',
-        'ko=(e,t,n,r,b)=>{e[n]=()=>{const s=globalThis.bazaStart;let c=r;'
+        "ko=(e,t,n,r,b)=>{e[n]=()=>{const s=globalThis.bazaStart;let c=r;"
         'if(b&&r&&s?.pyscriptSources==="written"){const f=r.split("\\n").filter(l=>'
-        '!/^(_path = _Path\\(|_path\\.write_text\\(|if not _os\\.path\\.exists\\(|    _path\\.mkdir\\(|'
-        'from pathlib import Path as _Path$|_path = None$|del _Path$|del _path$)/.test(l))'
+        "!/^(_path = _Path\\(|_path\\.write_text\\(|if not _os\\.path\\.exists\\(|    _path\\.mkdir\\(|"
+        "from pathlib import Path as _Path$|_path = None$|del _Path$|del _path$)/.test(l))"
         '.join("\\n");if(!/write_text|mkdir|_Path|_path/.test(f))c=f,s.pyscriptBootstrap="slim"}'
         'const e=c?[c]:[];return e.push(...t(n)),e.map(E).join("\\n")}},'
         'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,r={},b="py"===t&&e===vo;'
@@ -329,7 +330,7 @@ GLUE_PATCHES: list[Edit] = [
         'var url=Module["locateFile"]?locateFile("pyodide.cold.wasm")'
         ':new URL("pyodide.cold.wasm",import.meta.url).href;'
         'var part={state:"not needed",url};var imports={p:exports};'
-        "var readSync=()=>{if(readBinary)return readBinary(url);var xhr=new XMLHttpRequest;xhr.open(\"GET\",url,false);"
+        'var readSync=()=>{if(readBinary)return readBinary(url);var xhr=new XMLHttpRequest;xhr.open("GET",url,false);'
         'xhr.overrideMimeType("text/plain; charset=x-user-defined");xhr.send(null);'
         "if(xhr.status!=200)throw new Error(`${url}: HTTP ${xhr.status}`);"
         "var text=xhr.responseText,bytes=new Uint8Array(text.length);"
@@ -596,6 +597,7 @@ def split_wasm(npm_wasm: bytes, wasm: bytes, origins: list[int]) -> tuple[bytes,
     build/wasm-hot-functions.json lists the hot functions by their index in
     npm's wasm; one recorded for another Pyodide stops the build, as the
     list of start-up functions does (bench/wasm_calls.py records it again).
+    The CJK codecs' tables go with the cold part (build/wasm_cold_data.py).
     """
     hot = wasm_split.hot_functions(npm_wasm)
     if hot is None:
@@ -603,9 +605,10 @@ def split_wasm(npm_wasm: bytes, wasm: bytes, origins: list[int]) -> tuple[bytes,
     listed = set(hot)
     try:
         parts = wasm_split.split(wasm, [index for index, origin in enumerate(origins) if origin in listed])
+        hot, cold, _ = wasm_cold_data.with_cold_tables(parts.hot, parts.cold)
     except wasm_split.WasmError as error:
         die(f"cannot split Pyodide's wasm ({error}); build with --no-wasm-split")
-    return parts.hot, parts.cold
+    return hot, cold
 
 
 def stored_zip(data: bytes) -> bytes:

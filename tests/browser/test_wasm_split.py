@@ -5,14 +5,29 @@ loaded there and then by a call that comes before it.
 tests/build/test_wasm_split.py checks the parts themselves, without a browser.
 """
 
-from conftest import SW_READY, logged, wait_ready
+import runpy
+
+from conftest import ROOT, SW_READY, logged, wait_ready
 from table_helpers import play_first_card
 from test_first_visit import PLAY, hooked, hooked_visit
+
+cold_data = runpy.run_path(str(ROOT / "build" / "wasm_cold_data.py"))
 
 # Decimal's C module: no start imports it, so its functions are in the cold part.
 COLD_CODE = "() => globalThis.__bazaPython.runPython('import decimal; str(decimal.Decimal(1) / decimal.Decimal(7))')"
 SEVENTH = "0.1428571428571428571428571429"
 COLD_STATE = "() => globalThis.__bazaPython._module.bazaCold.state"
+# The CJK codecs' tables come with the cold part (build/wasm_cold_data.py).
+CJK_TEXT = "日本語、中文、繁體、한국어"
+CJK_CODECS = ("shift_jis", "euc_jp", "gbk", "big5", "cp949")
+CJK_CODE = (
+    "() => globalThis.__bazaPython.runPython("
+    + repr(f"[{CJK_TEXT!r}.encode(c, 'replace').hex() for c in {CJK_CODECS!r}]")
+    + ").toJs()"
+)
+CJK_ANSWER = [CJK_TEXT.encode(c, "replace").hex() for c in CJK_CODECS]
+# A table's bytes in the page's memory, as a list of numbers.
+MEMORY_AT = "([at, size]) => Array.from(globalThis.__bazaPython._module.HEAPU8.subarray(at, at + size))"
 LOADED_AFTER_READY = "() => globalThis.bazaStart?.cold === 'loaded after ready'"
 # When <html data-ready> turned true, on the page's clock.
 READY_AT = """
@@ -60,7 +75,13 @@ def test_a_cold_function_called_before_its_part_arrives_loads_it_there_and_then(
     held = ("    report.cold = await cold.load();\n", "    return;\n")
     with hooked_visit(browser, serve, dist, tmp_path / "site", held) as page:
         assert page.evaluate(COLD_STATE) == "not needed"
-        assert page.evaluate(COLD_CODE) == SEVENTH
+        (folder,) = (dist / "runtime").glob("pyodide-*")
+        tables = cold_data["segments"]((folder / "pyodide.cold.wasm").read_bytes())
+        table = max(tables, key=lambda segment: len(segment.data))
+        assert not any(page.evaluate(MEMORY_AT, [table.offset, len(table.data)]))
+        assert page.evaluate(CJK_CODE) == CJK_ANSWER
         assert page.evaluate(COLD_STATE) == "loaded at a call"
+        assert bytes(page.evaluate(MEMORY_AT, [table.offset, len(table.data)])) == table.data
+        assert page.evaluate(COLD_CODE) == SEVENTH
         play_first_card(page)
         page.log.assert_no_errors()

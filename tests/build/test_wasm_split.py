@@ -85,13 +85,20 @@ async function run(dir) {
 }
 console.log(JSON.stringify([await run(%(npm)s), await run(%(ours)s)]));
 """
+CJK_CODECS = [
+    *("shift_jis", "cp932", "euc_jp", "euc_jis_2004", "shift_jis_2004", "iso2022_jp", "iso2022_jp_2", "iso2022_jp_3"),
+    *("gb2312", "gbk", "gb18030", "hz", "big5", "cp950", "big5hkscs", "euc_kr", "cp949", "johab"),
+]
+CJK_TEXT = "日本語の文字列、中文字符串、繁體中文、한국어 문자열 ½ ♠ 𠀋"
 COLD_PYTHON = """
 import decimal, json, unicodedata, zlib
 d = decimal.Decimal(1) / decimal.Decimal(7)
 text = unicodedata.normalize("NFKD", "Ça fait \u00bd \u2660")
 packed = zlib.decompress(zlib.compress(b"spades and hearts" * 50)) == b"spades and hearts" * 50
-json.dumps([str(d), text, unicodedata.name("\u2665"), packed, sorted(str(i * 7919 % 1000) for i in range(300))[:5]])
-"""
+cjk = [(c, CJK_TEXT.encode(c, "replace").hex(), CJK_TEXT.encode(c, "replace").decode(c)) for c in CJK_CODECS]
+numbers = sorted(str(i * 7919 % 1000) for i in range(300))[:5]
+json.dumps([str(d), text, unicodedata.name("\u2665"), packed, numbers, cjk])
+""".replace("CJK_CODECS", repr(CJK_CODECS)).replace("CJK_TEXT", repr(CJK_TEXT))
 
 
 def test_code_no_start_runs_answers_as_on_npm_s_whole_wasm(dist, tmp_path):
@@ -114,4 +121,8 @@ def test_code_no_start_runs_answers_as_on_npm_s_whole_wasm(dist, tmp_path):
     # rarer functions load the cold part while Python starts.
     assert ours["after"] == "loaded at a call"
     assert ours["answer"] == npm["answer"]
-    assert json.loads(npm["answer"])[0] == "0.1428571428571428571428571429"
+    answer = json.loads(npm["answer"])
+    assert answer[0] == "0.1428571428571428571428571429"
+    # The CJK codecs read their tables, which the cold part writes into memory.
+    encoded = {c: CJK_TEXT.encode(c, "replace") for c in CJK_CODECS}
+    assert answer[-1] == [[c, encoded[c].hex(), encoded[c].decode(c)] for c in CJK_CODECS]

@@ -1,0 +1,320 @@
+"""The CJK codecs' mapping tables of Pyodide's wasm moved into its cold part.
+
+Python's CJK codecs (``_codecs_jp``, ``_codecs_cn``, ``_codecs_kr``,
+``_codecs_tw``, ``_codecs_hk``, ``_codecs_iso2022``) carry 580 kB of
+static tables: 160 kB of the hot part's 1.13 MB of data with brotli, which
+a first visit downloads before Python can start and a game never reads.
+This module takes them out of the hot part's data and gives them to the
+cold part (build/wasm_split.py) as active data segments, so that they are
+written into the memory the moment the cold part is instantiated: after
+ready, or at the first call of a cold function, whichever comes first.
+
+Why that is safe without the wasm's symbols:
+
+- The tables are ``static const`` arrays of Modules/cjkcodecs: only the
+  code of those files can name them, and all of it is cold (no start calls
+  a codec), so nothing reads a table before the cold part is in. The check
+  below does not take that on trust: a table any constant of the hot part
+  points into or next to (within ``GUARD`` bytes), or whose first byte a
+  word of other data points to, stays in the hot part.
+- Each table is found by its index, an array of 256 ``{map, bottom, top}``
+  entries (``struct dbcs_index`` and ``struct unim_index``, 8 bytes in
+  wasm32) whose maps follow each other in memory, as Modules/cjkcodecs's
+  generated headers lay them out; the part moved is each entry's
+  ``top - bottom + 1`` two-byte codes, exactly what the codec may read.
+- The tables are never written, so writing them again over a restored
+  memory snapshot (which holds them once the cold part had loaded) leaves
+  the same bytes.
+
+Standard library only, as build.py.
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple
+
+if str(Path(__file__).resolve().parent) not in sys.path:  # read through runpy.run_path (tests)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+import wasm_split  # noqa: E402 (after the path)
+from wasm_exports import MAGIC, WasmError, _leb, _uleb, sections  # noqa: E402
+
+DATA, DATA_COUNT = 11, 12
+GUARD = 64  # bytes around a table that no constant of the hot part may point into
+ENTRIES = 256  # an index has an entry for each lead byte
+CHAINED = 0.9  # the share of an index's maps that start where the one before ended
+
+# An i32.const followed by one of these is a number, not an address: a
+# multiplier, a mask, a shift, a bound to compare with (0x110000, 1000003).
+NUMERIC = {0x6B, *range(0x6C, 0x79), *range(0x46, 0x50)}
+
+
+class Segment(NamedTuple):
+    """An active data segment: where it goes in memory and its bytes."""
+
+    offset: int
+    data: bytes
+
+
+def _sleb_value(data: bytes, at: int) -> tuple[int, int]:
+    result = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        result |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            break
+    if byte & 0x40:
+        result -= 1 << shift
+    return result, at
+
+
+def _sleb_bytes(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if (value == 0 and not byte & 0x40) or (value == -1 and byte & 0x40):
+            out.append(byte)
+            return bytes(out)
+        out.append(byte | 0x80)
+
+
+def segments(data: bytes) -> list[Segment]:
+    """The data segments of a module; each must be active at a constant offset of memory 0."""
+    found = [(start, end) for section_id, start, end in sections(data) if section_id == DATA]
+    if not found:
+        return []
+    at, end = found[0]
+    count, at = _leb(data, at)
+    out = []
+    for _ in range(count):
+        flags, at = _leb(data, at)
+        if flags != 0 or data[at] != 0x41:
+            raise WasmError("a data segment that is passive, of another memory or at a computed offset")
+        offset, at = _sleb_value(data, at + 1)
+        if data[at] != 0x0B:
+            raise WasmError("a data segment's offset is not one constant")
+        size, at = _leb(data, at + 1)
+        out.append(Segment(offset, data[at : at + size]))
+        at += size
+    if at != end:
+        raise WasmError("the data section does not end with its last segment")
+    return out
+
+
+def image(segs: Iterable[Segment]) -> bytes:
+    """The memory the segments make, from address 0 to the last byte they write."""
+    segs = list(segs)
+    memory = bytearray(max((s.offset + len(s.data) for s in segs), default=0))
+    for s in segs:
+        memory[s.offset : s.offset + len(s.data)] = s.data
+    return bytes(memory)
+
+
+def addresses(data: bytes) -> set[int]:
+    """Every constant of a module that may be an address: each i32.const not
+    used as a number (``NUMERIC``: followed by a multiplication, a mask, a
+    comparison...), each load's and store's offset, a constant and the
+    offset of the access right after it added, and the globals' values."""
+    module = wasm_split.read(data)
+    found = _global_values(data)
+    for start, end in module.bodies:
+        constant = None
+        for ins in wasm_split.instructions(data, start, end):
+            if constant is not None and ins.opcode not in NUMERIC:
+                found.add(constant)
+            offset = _memarg_offset(data, ins)
+            if offset is not None:
+                found.add(offset)
+                if constant is not None:
+                    found.add((constant + offset) & 0xFFFFFFFF)
+            constant = (_sleb_value(data, ins.start + 1)[0] & 0xFFFFFFFF) if ins.opcode == 0x41 else None
+    return found
+
+
+def _memarg_offset(data: bytes, ins: wasm_split.Instruction) -> int | None:
+    op = ins.opcode
+    simd = 0xFD00 <= op < 0xFE00 and op - 0xFD00 in wasm_split.SIMD_MEMARG | wasm_split.SIMD_MEMARG_LANE
+    if op in wasm_split.MEMARG:
+        at = ins.start + 1
+    elif simd or (op >= 0xFE00 and op != 0xFE03):  # past the sub-opcode (atomic.fence has no memarg)
+        at = _leb(data, ins.start + 1)[1]
+    else:
+        return None
+    align, at = _leb(data, at)
+    if align & 0x40:
+        _, at = _leb(data, at)
+    return _leb(data, at, limit=10)[0]
+
+
+def _global_values(data: bytes) -> set[int]:
+    found = [(start, end) for section_id, start, end in sections(data) if section_id == wasm_split.GLOBAL]
+    values: set[int] = set()
+    if found:
+        at = found[0][0]
+        count, at = _leb(data, at)
+        for _ in range(count):
+            at = wasm_split._value_type(data, at) + 1
+            while data[at] != 0x0B:
+                op = data[at]
+                if op == 0x41:
+                    value, at = _sleb_value(data, at + 1)
+                    values.add(value & 0xFFFFFFFF)
+                elif op in (0x42, 0xD0):
+                    at = wasm_split._sleb(data, at + 1)
+                elif op in (0x23, 0xD2):
+                    _, at = _leb(data, at + 1)
+                elif op in (0x43, 0x44):
+                    at += 5 if op == 0x43 else 9
+                else:
+                    at += 1
+            at += 1
+    return values
+
+
+def indexes(memory: bytes, start: int) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Each CJK index in ``memory`` at or after address ``start``: its address and its maps' (address, end).
+
+    >>> entry = lambda k: (4096 + 188 * k).to_bytes(4, "little") + bytes([0x21, 0x7E, 0, 0])  # 94 codes each
+    >>> found = indexes(b"\\xff" * 16 + b"".join(entry(k) for k in range(8)) + bytes(8 * 248) + bytes(8192), 0)
+    >>> found[0][0], found[0][1][:2]
+    (16, [(4096, 4284), (4284, 4472)])
+    """
+    words = struct.unpack_from(f"<{len(memory) // 4}I", memory)
+    found = []
+    i = start // 4
+    last = len(words) - 2 * ENTRIES
+    while i <= last:
+        maps = _index_at(words, i, len(memory))
+        if maps is None:
+            i += 1
+            continue
+        found.append((4 * i, maps))
+        i += 2 * ENTRIES
+    return found
+
+
+def _index_at(words: tuple[int, ...], i: int, size: int) -> list[tuple[int, int]] | None:
+    maps = []
+    for k in range(i, i + 2 * ENTRIES, 2):
+        pointer, bounds = words[k], words[k + 1]
+        if bounds >> 16:  # the two bytes of padding after bottom and top
+            return None
+        bottom, top = bounds & 0xFF, bounds >> 8
+        if pointer == 0:
+            if bounds:
+                return None
+            continue
+        if bottom > top or not 0 < pointer < size:
+            return None
+        maps.append((pointer, pointer + 2 * (top - bottom + 1)))
+    if len(maps) < 8:
+        return None
+    chained = sum(1 for a, b in zip(maps, maps[1:]) if b[0] == a[1])
+    if chained < CHAINED * (len(maps) - 1) or any(end > size for _, end in maps):
+        return None
+    return maps
+
+
+def cjk_tables(segs: list[Segment], hot_addresses: set[int]) -> list[tuple[int, int]]:
+    """The (start, end) ranges of the CJK maps that may move: see the module's docstring."""
+    memory = image(segs)
+    base = min((s.offset for s in segs), default=0)
+    found = indexes(memory, base)
+    family = sorted({(a, a + 8 * ENTRIES) for a, _ in found} | {m for _, maps in found for m in maps})
+    near = sorted(hot_addresses)
+
+    def hot_near(start: int, end: int) -> bool:
+        k = bisect_left(near, start - GUARD)
+        return k < len(near) and near[k] < end + GUARD
+
+    starts = {start for start, _ in family}
+    pointed_to = set()  # first bytes of the family that a word of other data points to
+    inside = _Ranges(family)
+    words = struct.unpack_from(f"<{len(memory) // 4}I", memory)
+    for i, word in enumerate(words):
+        if word in starts and not inside.holds(4 * i):
+            pointed_to.add(word)
+    moved = []
+    for at, maps in found:
+        if hot_near(at, at + 8 * ENTRIES) or at in pointed_to:
+            continue
+        moved += [(s, e) for s, e in maps if not hot_near(s, e) and s not in pointed_to]
+    return _merged(moved)
+
+
+class _Ranges:
+    """Sorted, possibly overlapping ranges, asked whether they hold an address."""
+
+    def __init__(self, ranges: list[tuple[int, int]]):
+        self.ranges = _merged(ranges)
+        self.starts = [s for s, _ in self.ranges]
+
+    def holds(self, address: int) -> bool:
+        k = bisect_right(self.starts, address) - 1
+        return k >= 0 and address < self.ranges[k][1]
+
+
+def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[list[int]] = []
+    for start, end in sorted(ranges):
+        if out and start <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], end)
+        else:
+            out.append([start, end])
+    return [(s, e) for s, e in out]
+
+
+def _data_section(segs: list[Segment]) -> bytes:
+    body = bytearray(_uleb(len(segs)))
+    for s in segs:
+        body += b"\x00\x41" + _sleb_bytes(s.offset) + b"\x0b" + _uleb(len(s.data)) + s.data
+    return bytes([DATA]) + _uleb(len(body)) + bytes(body)
+
+
+def without(segs: list[Segment], ranges: list[tuple[int, int]]) -> list[Segment]:
+    """The segments with the bytes of ``ranges`` (merged, sorted) left out."""
+    out = []
+    for s in segs:
+        pieces = [(s.offset, s.offset + len(s.data))]
+        for start, end in ranges:
+            if end <= s.offset or start >= s.offset + len(s.data):
+                continue
+            pieces = [p for a, b in pieces for p in ((a, min(b, start)), (max(a, end), b)) if p[0] < p[1]]
+        out += [Segment(a, s.data[a - s.offset : b - s.offset]) for a, b in pieces]
+    return out
+
+
+def move(hot: bytes, cold: bytes, ranges: list[tuple[int, int]]) -> tuple[bytes, bytes]:
+    """The hot part without the bytes of ``ranges``, and the cold part writing them."""
+    segs = segments(hot)
+    memory = image(segs)
+    kept = without(segs, ranges)
+    out, copied = bytearray(MAGIC), len(MAGIC)
+    for section_id, _, end in sections(hot):
+        if section_id == DATA:
+            out += _data_section(kept)
+        elif section_id == DATA_COUNT:
+            out += bytes([DATA_COUNT, len(_uleb(len(kept)))]) + _uleb(len(kept))
+        else:
+            out += hot[copied:end]
+        copied = end
+    if any(section_id == DATA for section_id, _, _ in sections(cold)):
+        raise WasmError("the cold part has data already")
+    moved = [Segment(start, memory[start:end]) for start, end in ranges]
+    return bytes(out), cold + _data_section(moved)
+
+
+def with_cold_tables(hot: bytes, cold: bytes) -> tuple[bytes, bytes, int]:
+    """The two parts of a split wasm with the CJK maps moved; and how many bytes moved."""
+    ranges = cjk_tables(segments(hot), addresses(hot))
+    if not ranges:
+        return hot, cold, 0
+    hot, cold = move(hot, cold, ranges)
+    return hot, cold, sum(end - start for start, end in ranges)

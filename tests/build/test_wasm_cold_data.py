@@ -1,0 +1,102 @@
+"""The CJK codecs' tables in the cold part of Pyodide's wasm (build/wasm_cold_data.py).
+
+Without a browser: the two parts together write npm's very memory, the hot
+part holds none of the tables and nothing of it points at them, and a table
+a constant of the hot part points into stays hot. The codecs' answers are
+checked against npm's whole wasm in tests/build/test_wasm_split.py, and in
+the page in tests/browser/test_wasm_split.py.
+"""
+
+import runpy
+from pathlib import Path
+
+import pytest
+from build_helpers import ROOT, built_site  # noqa: F401 (the dist fixture)
+
+cold_data = runpy.run_path(str(ROOT / "build" / "wasm_cold_data.py"))
+NPM_WASM = ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
+
+
+def parts(dist: Path) -> tuple[bytes, bytes]:
+    (folder,) = (dist / "runtime").glob("pyodide-*")
+    return (folder / "pyodide.asm.wasm").read_bytes(), (folder / "pyodide.cold.wasm").read_bytes()
+
+
+@pytest.fixture(scope="module")
+def split_parts(dist):
+    return parts(dist)
+
+
+def test_the_two_parts_write_npm_s_very_memory(split_parts):
+    hot, cold = split_parts
+    npm = cold_data["image"](cold_data["segments"](NPM_WASM.read_bytes()))
+    memory = bytearray(cold_data["image"](cold_data["segments"](hot)))
+    memory += bytes(len(npm) - len(memory))
+    moved = cold_data["segments"](cold)
+    assert sum(len(s.data) for s in moved) > 500_000  # the tables of all six codecs
+    for segment in moved:
+        assert not any(memory[segment.offset : segment.offset + len(segment.data)]), "written by both parts"
+        memory[segment.offset : segment.offset + len(segment.data)] = segment.data
+    assert bytes(memory) == npm
+
+
+def test_the_hot_part_neither_holds_nor_points_at_a_moved_table(split_parts):
+    hot, cold = split_parts
+    moved = [(s.offset, s.offset + len(s.data)) for s in cold_data["segments"](cold)]
+    guard = cold_data["GUARD"]
+    near = [a for a in cold_data["addresses"](hot) if any(start - guard <= a < end + guard for start, end in moved)]
+    assert near == []
+    # The only data pointing at a moved map are the codecs' indexes, which only cold code reads.
+    memory = cold_data["image"](cold_data["segments"](hot))
+    found = cold_data["indexes"](memory, 1024)
+    indexes = [(at, at + 8 * 256) for at, _ in found]
+    firsts = {start for _, maps in found for start, _ in maps if any(a <= start < b for a, b in moved)}
+    words = memoryview(memory)[: len(memory) // 4 * 4].cast("I")
+    pointing = [4 * i for i, word in enumerate(words) if word in firsts]
+    assert len(firsts) > 1000 and len(pointing) >= len(firsts)
+    assert all(any(start <= at < end for start, end in indexes) for at in pointing)
+    assert not [a for a in cold_data["addresses"](hot) if any(start <= a < end for start, end in indexes)]
+
+
+def test_a_table_that_a_hot_constant_points_into_stays_hot(split_parts):
+    hot, _ = split_parts
+    segments = cold_data["segments"](NPM_WASM.read_bytes())
+    addresses = cold_data["addresses"](hot)
+    found = cold_data["cjk_tables"](segments, addresses)
+    start, end = found[len(found) // 2]
+    middle = (start + end) // 2
+    again = cold_data["cjk_tables"](segments, addresses | {middle})
+    assert not any(s <= middle < e for s, e in again)
+    assert 0 < sum(e - s for s, e in found) - sum(e - s for s, e in again) <= 4 * 512  # that map and its neighbours
+
+
+def test_only_cjk_indexes_are_taken_for_tables():
+    """An array of 256 {pointer, byte, byte} entries whose pointers do not follow each other is no index."""
+    entries = bytearray()
+    for k in range(256):
+        entries += (100_000 + 97 * k).to_bytes(4, "little") + bytes([0, 10, 0, 0])  # 11 codes, 22 bytes: gaps
+    beyond = cold_data["Segment"](110_000, b"\x01")  # memory up to past the maps
+    assert cold_data["cjk_tables"]([cold_data["Segment"](1024, bytes(entries)), beyond], set()) == []
+    chained = bytearray()
+    for k in range(256):
+        chained += (100_000 + 22 * k).to_bytes(4, "little") + bytes([0, 10, 0, 0])
+    assert cold_data["cjk_tables"]([cold_data["Segment"](1024, bytes(chained)), beyond], set()) == [
+        (100_000, 100_000 + 22 * 256)
+    ]
+
+
+def test_without_cuts_ranges_out_of_segments():
+    segment = cold_data["Segment"]
+    segs = [segment(100, bytes(range(1, 41))), segment(200, b"\x07" * 10)]
+    kept = cold_data["without"](segs, [(110, 120), (135, 205)])
+    assert kept == [segment(100, bytes(range(1, 11))), segment(120, bytes(range(21, 36))), segment(205, b"\x07" * 5)]
+
+
+def test_the_module_s_examples_run():
+    import doctest
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("wasm_cold_data", ROOT / "build" / "wasm_cold_data.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert doctest.testmod(module).failed == 0
