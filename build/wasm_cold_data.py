@@ -1,27 +1,34 @@
-"""The CJK codecs' mapping tables of Pyodide's wasm moved into its cold part.
+"""Static tables of Pyodide's wasm that no start reads, moved into its cold part.
 
-Python's CJK codecs (``_codecs_jp``, ``_codecs_cn``, ``_codecs_kr``,
-``_codecs_tw``, ``_codecs_hk``, ``_codecs_iso2022``) carry 580 kB of
-static tables: 160 kB of the hot part's 1.13 MB of data with brotli, which
-a first visit downloads before Python can start and a game never reads.
+Two groups of ``static const`` tables sit in the hot part's data, which a
+first visit downloads before Python can start, and no game reads them:
+
+- the CJK codecs' maps (``_codecs_jp``, ``_codecs_cn``, ``_codecs_kr``,
+  ``_codecs_tw``, ``_codecs_hk``): 580 kB, 155 kB with brotli;
+- unicodedata's database and names (Modules/unicodedata_db.h,
+  unicodename_db.h): 690 kB, 265 kB with brotli.
+
 This module takes them out of the hot part's data and gives them to the
-cold part (build/wasm_split.py) as active data segments, so that they are
-written into the memory the moment the cold part is instantiated: after
-ready, or at the first call of a cold function, whichever comes first.
+cold part (build/wasm_split.py) as active data segments, written into the
+memory the moment the cold part is instantiated: after ready, or at the
+first call of a cold function, whichever comes first.
 
 Why that is safe without the wasm's symbols:
 
-- The tables are ``static const`` arrays of Modules/cjkcodecs: only the
-  code of those files can name them, and all of it is cold (no start calls
-  a codec), so nothing reads a table before the cold part is in. The check
-  below does not take that on trust: a table any constant of the hot part
-  points into or next to (within ``GUARD`` bytes), or whose first byte a
-  word of other data points to, stays in the hot part.
-- Each table is found by its index, an array of 256 ``{map, bottom, top}``
-  entries (``struct dbcs_index`` and ``struct unim_index``, 8 bytes in
-  wasm32) whose maps follow each other in memory, as Modules/cjkcodecs's
-  generated headers lay them out; the part moved is each entry's
-  ``top - bottom + 1`` two-byte codes, exactly what the codec may read.
+- A ``static const`` array of a C file can only be named by that file's
+  code. The codecs and unicodedata are never imported by a start, so all
+  their code is cold, and no table is read before the cold part is in. The
+  checks do not take that on trust: a table that a constant of the hot part
+  (or of another cold function) points into or next to (within ``GUARD``
+  bytes), or whose first byte other data points at, stays in the hot part.
+- Where a table ends is known without symbols. A CJK map is found by its
+  index, 256 ``{map, bottom, top}`` entries (``struct dbcs_index`` and
+  ``struct unim_index``) whose maps follow each other; each entry's
+  ``top - bottom + 1`` two-byte codes are exactly what the codec may read.
+  unicodedata's tables are what its functions alone point at, in address
+  order, each up to the next address anything points at; the linker lays a
+  file's data out together, and the last table stops where other data
+  points (the next file's docstrings begin there).
 - The tables are never written, so writing them again over a restored
   memory snapshot (which holds them once the cold part had loaded) leaves
   the same bytes.
@@ -122,9 +129,17 @@ def addresses(data: bytes) -> set[int]:
     used as a number (``NUMERIC``: followed by a multiplication, a mask, a
     comparison...), each load's and store's offset, a constant and the
     offset of the access right after it added, and the globals' values."""
-    module = wasm_split.read(data)
     found = _global_values(data)
-    for start, end in module.bodies:
+    for each in body_addresses(data):
+        found |= each
+    return found
+
+
+def body_addresses(data: bytes) -> list[set[int]]:
+    """What ``addresses`` finds in each function body of a module, body by body."""
+    out = []
+    for start, end in wasm_split.read(data).bodies:
+        found: set[int] = set()
         constant = None
         for ins in wasm_split.instructions(data, start, end):
             if constant is not None and ins.opcode not in NUMERIC:
@@ -135,7 +150,8 @@ def addresses(data: bytes) -> set[int]:
                 if constant is not None:
                     found.add((constant + offset) & 0xFFFFFFFF)
             constant = (_sleb_value(data, ins.start + 1)[0] & 0xFFFFFFFF) if ins.opcode == 0x41 else None
-    return found
+        out.append(found)
+    return out
 
 
 def _memarg_offset(data: bytes, ins: wasm_split.Instruction) -> int | None:
@@ -249,6 +265,80 @@ def cjk_tables(segs: list[Segment], hot_addresses: set[int]) -> list[tuple[int, 
     return _merged(moved)
 
 
+# unicodedata's own error messages: the cold functions that name one are its
+# functions, and the functions next to them in the code section (the linker
+# lays out a file's functions together) are the rest of that file.
+UNICODEDATA_MESSAGES = (b"invalid normalization form", b"not a decimal", b"not a digit", b"not a numeric character")
+NEIGHBOURS = 4  # functions on either side of the first and last that name a message
+CLUSTER_GAP = 128 * 1024  # other data between two of its tables that still leaves them one group
+CLUSTER_MIN = 64 * 1024  # a smaller group stays hot
+
+
+def unicodedata_tables(
+    segs: list[Segment], hot_addresses: set[int], cold_bodies: list[set[int]]
+) -> list[tuple[int, int]]:
+    """The (start, end) ranges of unicodedata's tables that may move.
+
+    ``cold_bodies`` is what ``body_addresses`` finds in each body of the
+    cold part. The tables are the data that only unicodedata's functions
+    point at (``UNICODEDATA_MESSAGES``), in address order, each up to the
+    next address anything points at: static const arrays of one C file, laid
+    out together by the linker. What any other function points at in
+    between, from ``GUARD`` bytes before it up to unicodedata's next table,
+    stays, and so does the part of the last table from the first byte that
+    other data points at (the next file's data may start there).
+    """
+    memory = image(segs)
+    base = min((s.offset for s in segs), default=0)
+    messages = set()
+    for message in UNICODEDATA_MESSAGES:
+        at = memory.find(b"\0" + message + b"\0")
+        while at >= 0:
+            messages.add(at + 1)
+            at = memory.find(b"\0" + message + b"\0", at + 1)
+    naming = [i for i, found in enumerate(cold_bodies) if found & messages]
+    if not naming:
+        return []
+    own = range(min(naming) - NEIGHBOURS, max(naming) + NEIGHBOURS + 1)
+    pointed_by: dict[int, set[int]] = {}
+    for i, found in enumerate(cold_bodies):
+        for address in found:
+            if base <= address < len(memory):
+                pointed_by.setdefault(address, set()).add(i)
+    hot = {a for a in hot_addresses if base <= a < len(memory)}
+    starts = sorted(set(pointed_by) | hot | {base})
+    ends = [*starts[1:], len(memory)]
+    tables = [a not in hot and pointed_by.get(a, set()) <= set(own) and a in pointed_by for a in starts]
+    # A table whose first byte other data points at stays (as a CJK map does).
+    inside = _Ranges([(a, e) for a, e, t in zip(starts, ends, tables) if t])
+    words = struct.unpack_from(f"<{len(memory) // 4}I", memory)
+    outside = sorted({w for i, w in enumerate(words) if base <= w < len(memory) and not inside.holds(4 * i)})
+    pointed_at = set(outside)
+    tables = [t and a not in pointed_at for a, t in zip(starts, tables)]
+    clusters: list[list[list[int]]] = []
+    gap = CLUSTER_GAP + 1
+    for a, e, table in zip(starts, ends, tables):
+        if not table:
+            if clusters and gap == 0:
+                clusters[-1][-1][1] = a - GUARD
+            gap += e - a
+            continue
+        if gap > CLUSTER_GAP:
+            clusters.append([])
+        clusters[-1].append([a, e])
+        gap = 0
+    moved = []
+    for cluster in clusters:
+        last = cluster[-1]
+        k = bisect_right(outside, last[0])
+        if k < len(outside) and outside[k] < last[1]:
+            last[1] = outside[k] - GUARD
+        pieces = [(a, e) for a, e in cluster if a < e]
+        if sum(e - a for a, e in pieces) >= CLUSTER_MIN:
+            moved += pieces
+    return _merged(moved)
+
+
 class _Ranges:
     """Sorted, possibly overlapping ranges, asked whether they hold an address."""
 
@@ -312,8 +402,10 @@ def move(hot: bytes, cold: bytes, ranges: list[tuple[int, int]]) -> tuple[bytes,
 
 
 def with_cold_tables(hot: bytes, cold: bytes) -> tuple[bytes, bytes, int]:
-    """The two parts of a split wasm with the CJK maps moved; and how many bytes moved."""
-    ranges = cjk_tables(segments(hot), addresses(hot))
+    """The two parts of a split wasm with the CJK maps and unicodedata's tables moved; and how many bytes moved."""
+    segs, hot_addresses = segments(hot), addresses(hot)
+    cold_bodies = body_addresses(cold)
+    ranges = _merged(cjk_tables(segs, hot_addresses) + unicodedata_tables(segs, hot_addresses, cold_bodies))
     if not ranges:
         return hot, cold, 0
     hot, cold = move(hot, cold, ranges)

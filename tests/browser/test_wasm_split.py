@@ -5,6 +5,7 @@ loaded there and then by a call that comes before it.
 tests/build/test_wasm_split.py checks the parts themselves, without a browser.
 """
 
+import hashlib
 import runpy
 
 from conftest import ROOT, SW_READY, logged, wait_ready
@@ -26,8 +27,22 @@ CJK_CODE = (
     + ").toJs()"
 )
 CJK_ANSWER = [CJK_TEXT.encode(c, "replace").hex() for c in CJK_CODECS]
-# A table's bytes in the page's memory, as a list of numbers.
-MEMORY_AT = "([at, size]) => Array.from(globalThis.__bazaPython._module.HEAPU8.subarray(at, at + size))"
+# ... and so do unicodedata's.
+UNICODEDATA_CODE = (
+    "() => globalThis.__bazaPython.runPython("
+    "\"import unicodedata as u; [u.name('\\u2660'), u.lookup('BLACK HEART SUIT'), u.normalize('NFKD', '\\u00bd')]\""
+    ").toJs()"
+)
+UNICODEDATA_ANSWER = ["BLACK SPADE SUIT", "\u2665", "1\u20442"]
+# The SHA-256 of the page's memory at the given [address, size] ranges, one after the other.
+MEMORY_DIGEST = """async (ranges) => {
+  const heap = globalThis.__bazaPython._module.HEAPU8;
+  const bytes = new Uint8Array(ranges.reduce((total, [, size]) => total + size, 0));
+  let at = 0;
+  for (const [start, size] of ranges) { bytes.set(heap.subarray(start, start + size), at); at += size; }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}"""
 LOADED_AFTER_READY = "() => globalThis.bazaStart?.cold === 'loaded after ready'"
 # When <html data-ready> turned true, on the page's clock.
 READY_AT = """
@@ -77,11 +92,14 @@ def test_a_cold_function_called_before_its_part_arrives_loads_it_there_and_then(
         assert page.evaluate(COLD_STATE) == "not needed"
         (folder,) = (dist / "runtime").glob("pyodide-*")
         tables = cold_data["segments"]((folder / "pyodide.cold.wasm").read_bytes())
-        table = max(tables, key=lambda segment: len(segment.data))
-        assert not any(page.evaluate(MEMORY_AT, [table.offset, len(table.data)]))
+        ranges = [[table.offset, len(table.data)] for table in tables]
+        size = sum(len(table.data) for table in tables)
+        assert page.evaluate(MEMORY_DIGEST, ranges) == hashlib.sha256(bytes(size)).hexdigest()
         assert page.evaluate(CJK_CODE) == CJK_ANSWER
         assert page.evaluate(COLD_STATE) == "loaded at a call"
-        assert bytes(page.evaluate(MEMORY_AT, [table.offset, len(table.data)])) == table.data
+        digest = hashlib.sha256(b"".join(table.data for table in tables)).hexdigest()
+        assert page.evaluate(MEMORY_DIGEST, ranges) == digest
+        assert page.evaluate(UNICODEDATA_CODE) == UNICODEDATA_ANSWER
         assert page.evaluate(COLD_CODE) == SEVENTH
         play_first_card(page)
         page.log.assert_no_errors()

@@ -1,10 +1,11 @@
-"""The CJK codecs' tables in the cold part of Pyodide's wasm (build/wasm_cold_data.py).
+"""The CJK codecs' and unicodedata's tables in the cold part of Pyodide's wasm (build/wasm_cold_data.py).
 
 Without a browser: the two parts together write npm's very memory, the hot
 part holds none of the tables and nothing of it points at them, and a table
-a constant of the hot part points into stays hot. The codecs' answers are
-checked against npm's whole wasm in tests/build/test_wasm_split.py, and in
-the page in tests/browser/test_wasm_split.py.
+a constant of the hot part points into stays hot. The codecs' and
+unicodedata's answers are checked against npm's whole wasm in
+tests/build/test_wasm_split.py, and in the page in
+tests/browser/test_wasm_split.py.
 """
 
 import runpy
@@ -33,7 +34,7 @@ def test_the_two_parts_write_npm_s_very_memory(split_parts):
     memory = bytearray(cold_data["image"](cold_data["segments"](hot)))
     memory += bytes(len(npm) - len(memory))
     moved = cold_data["segments"](cold)
-    assert sum(len(s.data) for s in moved) > 500_000  # the tables of all six codecs
+    assert sum(len(s.data) for s in moved) > 1_200_000  # the codecs' maps and unicodedata's tables
     for segment in moved:
         assert not any(memory[segment.offset : segment.offset + len(segment.data)]), "written by both parts"
         memory[segment.offset : segment.offset + len(segment.data)] = segment.data
@@ -68,6 +69,30 @@ def test_a_table_that_a_hot_constant_points_into_stays_hot(split_parts):
     again = cold_data["cjk_tables"](segments, addresses | {middle})
     assert not any(s <= middle < e for s, e in again)
     assert 0 < sum(e - s for s, e in found) - sum(e - s for s, e in again) <= 4 * 512  # that map and its neighbours
+
+
+def test_unicodedata_s_tables_move_and_its_neighbours_docstrings_stay(split_parts):
+    hot, cold = split_parts
+    moved = b"".join(s.data for s in cold_data["segments"](cold))
+    kept = cold_data["image"](cold_data["segments"](hot))
+    for name in (b"LATIN CAPITAL LETTER", b"This module provides access to the Unicode Character Database"):
+        assert name in moved and name not in kept
+    # The files laid out on either side: the CJK codecs' glue and fcntl, whose docstrings hot data points at.
+    for docstring in (b"__create_codec($module, arg, /)", b"This module performs file control"):
+        assert docstring in kept and docstring not in moved
+
+
+def test_a_unicodedata_table_that_a_hot_constant_points_into_stays_hot(split_parts):
+    hot, cold = split_parts
+    segments = cold_data["segments"](NPM_WASM.read_bytes())
+    addresses = cold_data["addresses"](hot)
+    bodies = cold_data["body_addresses"](cold)
+    found = cold_data["unicodedata_tables"](segments, addresses, bodies)
+    start, end = max(found, key=lambda r: r[1] - r[0])
+    middle = (start + end) // 2
+    again = cold_data["unicodedata_tables"](segments, addresses | {middle}, bodies)
+    assert not any(s - cold_data["GUARD"] <= middle < e for s, e in again)
+    assert any(s <= start < e for s, e in again)  # the table's start still moves
 
 
 def test_only_cjk_indexes_are_taken_for_tables():
