@@ -55,8 +55,9 @@ GUARD = 64  # bytes around a table that no constant of the hot part may point in
 ENTRIES = 256  # an index has an entry for each lead byte
 CHAINED = 0.9  # the share of an index's maps that start where the one before ended
 
-# An i32.const followed by one of these is a number, not an address: a
-# multiplier, a mask, a shift, a bound to compare with (0x110000, 1000003).
+# An i32.const followed by one of these is a number, not an address used as
+# one: a multiplier (1664525), a mask (0x1FC000), a shift, a bound compared
+# with (0x110000), something subtracted.
 NUMERIC = {0x6B, *range(0x6C, 0x79), *range(0x46, 0x50)}
 
 
@@ -79,17 +80,6 @@ def _sleb_value(data: bytes, at: int) -> tuple[int, int]:
     if byte & 0x40:
         result -= 1 << shift
     return result, at
-
-
-def _sleb_bytes(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if (value == 0 and not byte & 0x40) or (value == -1 and byte & 0x40):
-            out.append(byte)
-            return bytes(out)
-        out.append(byte | 0x80)
 
 
 def segments(data: bytes) -> list[Segment]:
@@ -364,7 +354,7 @@ def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
 def _data_section(segs: list[Segment]) -> bytes:
     body = bytearray(_uleb(len(segs)))
     for s in segs:
-        body += b"\x00\x41" + _sleb_bytes(s.offset) + b"\x0b" + _uleb(len(s.data)) + s.data
+        body += b"\x00\x41" + wasm_split._sleb_bytes(s.offset) + b"\x0b" + _uleb(len(s.data)) + s.data
     return bytes([DATA]) + _uleb(len(body)) + bytes(body)
 
 
