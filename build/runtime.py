@@ -597,7 +597,8 @@ def split_wasm(npm_wasm: bytes, wasm: bytes, origins: list[int]) -> tuple[bytes,
     build/wasm-hot-functions.json lists the hot functions by their index in
     npm's wasm; one recorded for another Pyodide stops the build, as the
     list of start-up functions does (bench/wasm_calls.py records it again).
-    The CJK codecs' tables go with the cold part (build/wasm_cold_data.py).
+    The CJK codecs', unicodedata's and musl's iconv tables go with the cold
+    part (build/wasm_cold_data.py).
     """
     hot = wasm_split.hot_functions(npm_wasm)
     if hot is None:
@@ -605,7 +606,7 @@ def split_wasm(npm_wasm: bytes, wasm: bytes, origins: list[int]) -> tuple[bytes,
     listed = set(hot)
     try:
         parts = wasm_split.split(wasm, [index for index, origin in enumerate(origins) if origin in listed])
-        hot, cold, _ = wasm_cold_data.with_cold_tables(parts.hot, parts.cold)
+        hot, cold, _ = wasm_cold_data.with_cold_tables(parts.hot, parts.cold, npm_wasm, origins)
     except wasm_split.WasmError as error:
         die(f"cannot split Pyodide's wasm ({error}); build with --no-wasm-split")
     return hot, cold

@@ -1,12 +1,15 @@
 """Static tables of Pyodide's wasm that no start reads, moved into its cold part.
 
-Two groups of ``static const`` tables sit in the hot part's data, which a
+Three groups of ``static const`` tables sit in the hot part's data, which a
 first visit downloads before Python can start, and no game reads them:
 
 - the CJK codecs' maps (``_codecs_jp``, ``_codecs_cn``, ``_codecs_kr``,
   ``_codecs_tw``, ``_codecs_hk``): 580 kB, 155 kB with brotli;
 - unicodedata's database and names (Modules/unicodedata_db.h,
-  unicodename_db.h): 690 kB, 265 kB with brotli.
+  unicodename_db.h): 690 kB, 265 kB with brotli;
+- musl's iconv tables (src/locale/iconv.c's character sets): 126 kB, 94 kB
+  with brotli; iconv itself is among the code the dead-code pass took out
+  (Python has its own codecs), so nothing can read them at all.
 
 This module takes them out of the hot part's data and gives them to the
 cold part (build/wasm_split.py) as active data segments, written into the
@@ -17,18 +20,19 @@ Why that is safe without the wasm's symbols:
 
 - A ``static const`` array of a C file can only be named by that file's
   code. The codecs and unicodedata are never imported by a start, so all
-  their code is cold, and no table is read before the cold part is in. The
-  checks do not take that on trust: a table that a constant of the hot part
-  (or of another cold function) points into or next to (within ``GUARD``
-  bytes), or whose first byte other data points at, stays in the hot part.
+  their code is cold, and iconv's is gone: no table is read before the
+  cold part is in. The checks do not take that on trust: a table that a
+  constant of the hot part (or of any other function) points into or next
+  to (within ``GUARD`` bytes), or whose first byte other data points at,
+  stays in the hot part.
 - Where a table ends is known without symbols. A CJK map is found by its
   index, 256 ``{map, bottom, top}`` entries (``struct dbcs_index`` and
   ``struct unim_index``) whose maps follow each other; each entry's
   ``top - bottom + 1`` two-byte codes are exactly what the codec may read.
-  unicodedata's tables are what its functions alone point at, in address
-  order, each up to the next address anything points at; the linker lays a
-  file's data out together, and the last table stops where other data
-  points (the next file's docstrings begin there).
+  unicodedata's and iconv's tables are what their functions alone point
+  at, in address order, each up to the next address anything points at;
+  the linker lays a file's data out together, and the last table stops
+  where other data points (the next file's docstrings begin there).
 - The tables are never written, so writing them again over a restored
   memory snapshot (which holds them once the cold part had loaded) leaves
   the same bytes.
@@ -258,47 +262,84 @@ def cjk_tables(segs: list[Segment], hot_addresses: set[int]) -> list[tuple[int, 
 # unicodedata's own error messages: the cold functions that name one are its
 # functions, and the functions next to them in the code section (the linker
 # lays out a file's functions together) are the rest of that file.
-UNICODEDATA_MESSAGES = (b"invalid normalization form", b"not a decimal", b"not a digit", b"not a numeric character")
+UNICODEDATA_MESSAGES = (
+    b"invalid normalization form\0",
+    b"not a decimal\0",
+    b"not a digit\0",
+    b"not a numeric character\0",
+)
+# The first names of musl's iconv.c list of character sets: the functions that
+# name it are iconv's, which the dead-code pass took out (Python has its own codecs).
+ICONV_CHARSETS = (b"utf8\0char\0\0",)
 NEIGHBOURS = 4  # functions on either side of the first and last that name a message
 CLUSTER_GAP = 128 * 1024  # other data between two of its tables that still leaves them one group
 CLUSTER_MIN = 64 * 1024  # a smaller group stays hot
 
 
+def naming(memory: bytes, bodies: list[set[int]], texts: Iterable[bytes]) -> list[int]:
+    """The functions (indices into ``bodies``) that point at the first byte of one of these texts in ``memory``."""
+    addresses = set()
+    for text in texts:
+        at = memory.find(b"\0" + text)
+        while at >= 0:
+            addresses.add(at + 1)
+            at = memory.find(b"\0" + text, at + 1)
+    return [i for i, found in enumerate(bodies) if found & addresses]
+
+
 def unicodedata_tables(
     segs: list[Segment], hot_addresses: set[int], cold_bodies: list[set[int]]
 ) -> list[tuple[int, int]]:
-    """The (start, end) ranges of unicodedata's tables that may move.
+    """The (start, end) ranges of unicodedata's tables that may move: ``private_tables``
+    of the cold functions around those naming its messages (``cold_bodies``: what
+    ``body_addresses`` finds in each body of the cold part)."""
+    found = naming(image(segs), cold_bodies, UNICODEDATA_MESSAGES)
+    if not found:
+        return []
+    owners = set(range(min(found) - NEIGHBOURS, max(found) + NEIGHBOURS + 1))
+    return private_tables(segs, hot_addresses, cold_bodies, owners)
 
-    ``cold_bodies`` is what ``body_addresses`` finds in each body of the
-    cold part. The tables are the data that only unicodedata's functions
-    point at (``UNICODEDATA_MESSAGES``), in address order, each up to the
-    next address anything points at: static const arrays of one C file, laid
-    out together by the linker. What any other function points at in
-    between, from ``GUARD`` bytes before it up to unicodedata's next table,
+
+def iconv_tables(
+    segs: list[Segment], hot_addresses: set[int], npm_bodies: list[set[int]], kept: set[int]
+) -> list[tuple[int, int]]:
+    """The (start, end) ranges of musl's iconv tables that may move: ``private_tables``
+    of the functions around those naming its list of character sets that the
+    dead-code pass took out (``npm_bodies``: what ``body_addresses`` finds in each
+    body of npm's wasm; ``kept``: the bodies the pass kept)."""
+    found = [i for i in naming(image(segs), npm_bodies, ICONV_CHARSETS) if i not in kept]
+    if not found:
+        return []
+    owners = {i for i in range(min(found) - NEIGHBOURS, max(found) + NEIGHBOURS + 1) if i not in kept}
+    return private_tables(segs, hot_addresses, npm_bodies, owners)
+
+
+def private_tables(
+    segs: list[Segment], foreign: set[int], bodies: list[set[int]], owners: set[int]
+) -> list[tuple[int, int]]:
+    """The (start, end) ranges of the tables only the functions ``owners`` point at.
+
+    ``bodies`` is what ``body_addresses`` finds in each function body,
+    ``foreign`` what else points into memory (the hot part's constants). The
+    tables are the data that only ``owners`` point at, in address order, each
+    up to the next address anything points at: static const arrays of one C
+    file, laid out together by the linker. What any other function points at
+    in between, from ``GUARD`` bytes before it up to the owners' next table,
     stays, and so does the part of the last table from the first byte that
-    other data points at (the next file's data may start there).
+    other data points at (the next file's data may start there). A group of
+    tables under ``CLUSTER_MIN`` bytes stays whole.
     """
     memory = image(segs)
     base = min((s.offset for s in segs), default=0)
-    messages = set()
-    for message in UNICODEDATA_MESSAGES:
-        at = memory.find(b"\0" + message + b"\0")
-        while at >= 0:
-            messages.add(at + 1)
-            at = memory.find(b"\0" + message + b"\0", at + 1)
-    naming = [i for i, found in enumerate(cold_bodies) if found & messages]
-    if not naming:
-        return []
-    own = range(min(naming) - NEIGHBOURS, max(naming) + NEIGHBOURS + 1)
     pointed_by: dict[int, set[int]] = {}
-    for i, found in enumerate(cold_bodies):
+    for i, found in enumerate(bodies):
         for address in found:
             if base <= address < len(memory):
                 pointed_by.setdefault(address, set()).add(i)
-    hot = {a for a in hot_addresses if base <= a < len(memory)}
-    starts = sorted(set(pointed_by) | hot | {base})
+    others = {a for a in foreign if base <= a < len(memory)}
+    starts = sorted(set(pointed_by) | others | {base})
     ends = [*starts[1:], len(memory)]
-    tables = [a not in hot and pointed_by.get(a, set()) <= set(own) and a in pointed_by for a in starts]
+    tables = [a not in others and a in pointed_by and pointed_by[a] <= owners for a in starts]
     # A table whose first byte other data points at stays (as a CJK map does).
     inside = _Ranges([(a, e) for a, e, t in zip(starts, ends, tables) if t])
     words = struct.unpack_from(f"<{len(memory) // 4}I", memory)
@@ -391,11 +432,20 @@ def move(hot: bytes, cold: bytes, ranges: list[tuple[int, int]]) -> tuple[bytes,
     return bytes(out), cold + _data_section(moved)
 
 
-def with_cold_tables(hot: bytes, cold: bytes) -> tuple[bytes, bytes, int]:
-    """The two parts of a split wasm with the CJK maps and unicodedata's tables moved; and how many bytes moved."""
+def with_cold_tables(
+    hot: bytes, cold: bytes, npm: bytes | None = None, kept: Iterable[int] = ()
+) -> tuple[bytes, bytes, int]:
+    """The two parts of a split wasm with the CJK maps and unicodedata's tables moved,
+    and musl's iconv tables if given npm's wasm and the functions (by their index in
+    it) that the dead-code pass kept; and how many bytes moved."""
     segs, hot_addresses = segments(hot), addresses(hot)
     cold_bodies = body_addresses(cold)
-    ranges = _merged(cjk_tables(segs, hot_addresses) + unicodedata_tables(segs, hot_addresses, cold_bodies))
+    ranges = cjk_tables(segs, hot_addresses) + unicodedata_tables(segs, hot_addresses, cold_bodies)
+    if npm is not None:
+        imported = wasm_split.read(npm).function_imports
+        kept_bodies = {f - imported for f in kept if f >= imported}
+        ranges += iconv_tables(segs, hot_addresses, body_addresses(npm), kept_bodies)
+    ranges = _merged(ranges)
     if not ranges:
         return hot, cold, 0
     hot, cold = move(hot, cold, ranges)

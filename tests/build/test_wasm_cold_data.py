@@ -1,4 +1,4 @@
-"""The CJK codecs' and unicodedata's tables in the cold part of Pyodide's wasm (build/wasm_cold_data.py).
+"""The CJK codecs', unicodedata's and iconv's tables in the cold part of Pyodide's wasm (build/wasm_cold_data.py).
 
 Without a browser: the two parts together write npm's very memory, the hot
 part holds none of the tables and nothing of it points at them, and a table
@@ -34,7 +34,7 @@ def test_the_two_parts_write_npm_s_very_memory(split_parts):
     memory = bytearray(cold_data["image"](cold_data["segments"](hot)))
     memory += bytes(len(npm) - len(memory))
     moved = cold_data["segments"](cold)
-    assert sum(len(s.data) for s in moved) > 1_200_000  # the codecs' maps and unicodedata's tables
+    assert sum(len(s.data) for s in moved) > 1_300_000  # the codecs' maps, unicodedata's and iconv's tables
     for segment in moved:
         assert not any(memory[segment.offset : segment.offset + len(segment.data)]), "written by both parts"
         memory[segment.offset : segment.offset + len(segment.data)] = segment.data
@@ -93,6 +93,27 @@ def test_a_unicodedata_table_that_a_hot_constant_points_into_stays_hot(split_par
     again = cold_data["unicodedata_tables"](segments, addresses | {middle}, bodies)
     assert not any(s - cold_data["GUARD"] <= middle < e for s, e in again)
     assert any(s <= start < e for s, e in again)  # the table's start still moves
+
+
+def test_musl_s_iconv_tables_move_and_no_shipped_code_points_at_them(split_parts):
+    hot, cold = split_parts
+    moved = b"".join(s.data for s in cold_data["segments"](cold))
+    memory = cold_data["image"](cold_data["segments"](hot))
+    assert b"shiftjis\0sjis\0cp932\0" in moved and b"shiftjis\0sjis\0cp932\0" not in memory
+    charsets = cold_data["image"](cold_data["segments"](NPM_WASM.read_bytes())).find(b"\0utf8\0char\0\0") + 1
+    for part in (hot, cold):
+        assert not any(charsets in found for found in cold_data["body_addresses"](part))
+
+
+def test_iconv_tables_stay_when_iconv_is_kept():
+    npm = NPM_WASM.read_bytes()
+    segments, bodies = cold_data["segments"](npm), cold_data["body_addresses"](npm)
+    everything = set(range(len(bodies)))
+    naming = cold_data["naming"](cold_data["image"](segments), bodies, cold_data["ICONV_CHARSETS"])
+    assert naming
+    assert cold_data["iconv_tables"](segments, set(), bodies, everything) == []
+    taken_out = everything - set(range(min(naming) - 4, max(naming) + 5))
+    assert sum(e - s for s, e in cold_data["iconv_tables"](segments, set(), bodies, taken_out)) > 100_000
 
 
 def test_only_cjk_indexes_are_taken_for_tables():
