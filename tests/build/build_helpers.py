@@ -52,11 +52,18 @@ def file_list(dist: Path) -> dict:
 # A fixture here rather than in a conftest.py: tests/browser's test modules
 # import their conftest by name, and a second conftest module in one pytest
 # session would be the one they find. A test module imports it
-# (built_site), and its tests ask for it as dist.
+# (built_site), and its tests ask for it as dist. Pytest keeps a session
+# fixture imported into several modules once per module, so the build itself
+# is kept here: one build for the whole session (no test writes into it).
+_BUILT: list[Path] = []
+
+
 @pytest.fixture(scope="session", name="dist")
 def built_site(tmp_path_factory) -> Path:
     """A fresh build of the site, made once per test session."""
-    return build_site(tmp_path_factory.mktemp("dist"))
+    if not _BUILT:
+        _BUILT.append(build_site(tmp_path_factory.mktemp("dist")))
+    return _BUILT[0]
 
 
 # Pyodide started in Node.js from a build's start zip, as the page's loader
