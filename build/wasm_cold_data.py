@@ -72,20 +72,6 @@ class Segment(NamedTuple):
     data: bytes
 
 
-def _sleb_value(data: bytes, at: int) -> tuple[int, int]:
-    result = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        result |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            break
-    if byte & 0x40:
-        result -= 1 << shift
-    return result, at
-
-
 def segments(data: bytes) -> list[Segment]:
     """The data segments of a module; each must be active at a constant offset of memory 0."""
     found = [(start, end) for section_id, start, end in sections(data) if section_id == DATA]
@@ -98,7 +84,7 @@ def segments(data: bytes) -> list[Segment]:
         flags, at = _leb(data, at)
         if flags != 0 or data[at] != 0x41:
             raise WasmError("a data segment that is passive, of another memory or at a computed offset")
-        offset, at = _sleb_value(data, at + 1)
+        offset, at = wasm_split.sleb_value(data, at + 1)
         if data[at] != 0x0B:
             raise WasmError("a data segment's offset is not one constant")
         size, at = _leb(data, at + 1)
@@ -123,7 +109,7 @@ def addresses(data: bytes) -> set[int]:
     used as a number (``NUMERIC``: followed by a multiplication, a mask, a
     comparison...), each load's and store's offset, a constant and the
     offset of the access right after it added, and the globals' values."""
-    found = _global_values(data)
+    found = {v for _, constants in wasm_split.global_entries(wasm_split.read(data)) for v in constants}
     for each in body_addresses(data):
         found |= each
     return found
@@ -143,7 +129,7 @@ def body_addresses(data: bytes) -> list[set[int]]:
                 found.add(offset)
                 if constant is not None:
                     found.add((constant + offset) & 0xFFFFFFFF)
-            constant = (_sleb_value(data, ins.start + 1)[0] & 0xFFFFFFFF) if ins.opcode == 0x41 else None
+            constant = (wasm_split.sleb_value(data, ins.start + 1)[0] & 0xFFFFFFFF) if ins.opcode == 0x41 else None
         out.append(found)
     return out
 
@@ -161,31 +147,6 @@ def _memarg_offset(data: bytes, ins: wasm_split.Instruction) -> int | None:
     if align & 0x40:
         _, at = _leb(data, at)
     return _leb(data, at, limit=10)[0]
-
-
-def _global_values(data: bytes) -> set[int]:
-    found = [(start, end) for section_id, start, end in sections(data) if section_id == wasm_split.GLOBAL]
-    values: set[int] = set()
-    if found:
-        at = found[0][0]
-        count, at = _leb(data, at)
-        for _ in range(count):
-            at = wasm_split._value_type(data, at) + 1
-            while data[at] != 0x0B:
-                op = data[at]
-                if op == 0x41:
-                    value, at = _sleb_value(data, at + 1)
-                    values.add(value & 0xFFFFFFFF)
-                elif op in (0x42, 0xD0):
-                    at = wasm_split._sleb(data, at + 1)
-                elif op in (0x23, 0xD2):
-                    _, at = _leb(data, at + 1)
-                elif op in (0x43, 0x44):
-                    at += 5 if op == 0x43 else 9
-                else:
-                    at += 1
-            at += 1
-    return values
 
 
 def indexes(memory: bytes, start: int) -> list[tuple[int, list[tuple[int, int]]]]:
@@ -290,28 +251,34 @@ def naming(memory: bytes, bodies: list[set[int]], texts: Iterable[bytes]) -> lis
 def unicodedata_tables(
     segs: list[Segment], hot_addresses: set[int], cold_bodies: list[set[int]]
 ) -> list[tuple[int, int]]:
-    """The (start, end) ranges of unicodedata's tables that may move: ``private_tables``
-    of the cold functions around those naming its messages (``cold_bodies``: what
-    ``body_addresses`` finds in each body of the cold part)."""
-    found = naming(image(segs), cold_bodies, UNICODEDATA_MESSAGES)
-    if not found:
-        return []
-    owners = set(range(min(found) - NEIGHBOURS, max(found) + NEIGHBOURS + 1))
-    return private_tables(segs, hot_addresses, cold_bodies, owners)
+    """The (start, end) ranges of unicodedata's tables that may move (``cold_bodies``:
+    what ``body_addresses`` finds in each body of the cold part)."""
+    return named_tables(segs, hot_addresses, cold_bodies, UNICODEDATA_MESSAGES)
 
 
 def iconv_tables(
     segs: list[Segment], hot_addresses: set[int], npm_bodies: list[set[int]], kept: set[int]
 ) -> list[tuple[int, int]]:
-    """The (start, end) ranges of musl's iconv tables that may move: ``private_tables``
-    of the functions around those naming its list of character sets that the
-    dead-code pass took out (``npm_bodies``: what ``body_addresses`` finds in each
-    body of npm's wasm; ``kept``: the bodies the pass kept)."""
-    found = [i for i in naming(image(segs), npm_bodies, ICONV_CHARSETS) if i not in kept]
+    """The (start, end) ranges of musl's iconv tables that may move (``npm_bodies``:
+    what ``body_addresses`` finds in each body of npm's wasm; ``kept``: the bodies
+    the dead-code pass kept, whose tables stay)."""
+    return named_tables(segs, hot_addresses, npm_bodies, ICONV_CHARSETS, kept)
+
+
+def named_tables(
+    segs: list[Segment],
+    foreign: set[int],
+    bodies: list[set[int]],
+    texts: Iterable[bytes],
+    excluded: set[int] = frozenset(),
+) -> list[tuple[int, int]]:
+    """``private_tables`` of the functions that name one of ``texts`` and of those
+    within ``NEIGHBOURS`` of them, none of ``excluded``."""
+    found = [i for i in naming(image(segs), bodies, texts) if i not in excluded]
     if not found:
         return []
-    owners = {i for i in range(min(found) - NEIGHBOURS, max(found) + NEIGHBOURS + 1) if i not in kept}
-    return private_tables(segs, hot_addresses, npm_bodies, owners)
+    owners = {i for i in range(min(found) - NEIGHBOURS, max(found) + NEIGHBOURS + 1) if i not in excluded}
+    return private_tables(segs, foreign, bodies, owners)
 
 
 def private_tables(

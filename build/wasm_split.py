@@ -68,6 +68,21 @@ def _sleb(data: bytes, at: int) -> int:
     return at + 1
 
 
+def sleb_value(data: bytes, at: int) -> tuple[int, int]:
+    """The signed LEB128 number at ``at``, and the offset after it."""
+    result = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        result |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            break
+    if byte & 0x40:
+        result -= 1 << shift
+    return result, at
+
+
 class Module(NamedTuple):
     """What the split needs of a module: its sections and the parts of some."""
 
@@ -360,21 +375,25 @@ def _params(type_bytes: bytes) -> int:
     return count
 
 
-def _global_types(module: Module) -> list[bytes]:
-    """Each defined global's type (value type and mutability), as bytes."""
+def global_entries(module: Module) -> list[tuple[bytes, list[int]]]:
+    """Each defined global's type (value type and mutability) as bytes, and the
+    i32 constants of its initializer (as unsigned 32-bit values)."""
     found = module.section(GLOBAL)
     if not found:
         return []
-    data, types = module.data, []
+    data, entries = module.data, []
     count, at = _leb(data, found[0])
     for _ in range(count):
         start = at
         at = _value_type(data, at) + 1
-        types.append(data[start:at])
+        global_type, constants = data[start:at], []
         while data[at] != 0x0B:  # the initializer: constants and global.get, maybe added
             op = data[at]
             at += 1
-            if op in (0x41, 0x42, 0xD0):
+            if op == 0x41:
+                value, at = sleb_value(data, at)
+                constants.append(value & 0xFFFFFFFF)
+            elif op in (0x42, 0xD0):
                 at = _sleb(data, at)
             elif op in (0x23, 0xD2):
                 _, at = _leb(data, at)
@@ -388,7 +407,8 @@ def _global_types(module: Module) -> list[bytes]:
             elif op not in (0x6A, 0x6B, 0x6C, 0x7C, 0x7D, 0x7E):
                 raise SplitError(f"a global's initializer has instruction {op:#x}")
         at += 1
-    return types
+        entries.append((global_type, constants))
+    return entries
 
 
 def _movable(module: Module, function: int, exported_globals: dict[int, str]) -> bool:
@@ -555,7 +575,7 @@ def _cold_part(
     code: bytes,
 ) -> bytes:
     types, _ = _void_type(module.types)
-    global_types = _global_types(module)
+    global_types = [global_type for global_type, _ in global_entries(module)]
     imports = [
         _name("p") + _name(table_name) + bytes([1, FUNCREF, 0, 0]),
         _name("p") + _name(COLD_TABLE) + bytes([1, FUNCREF, 0, 0]),

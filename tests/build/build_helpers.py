@@ -44,6 +44,12 @@ def build_site(out: Path, *options: str) -> Path:
     return out
 
 
+def wasm_parts(dist: Path) -> tuple[bytes, bytes]:
+    """A build's Pyodide wasm in its two parts (build/wasm_split.py): the hot one and the cold one."""
+    (folder,) = (dist / "runtime").glob("pyodide-*")
+    return (folder / "pyodide.asm.wasm").read_bytes(), (folder / "pyodide.cold.wasm").read_bytes()
+
+
 def file_list(dist: Path) -> dict:
     """A build's files.json: its version and every file with URL, size and hash."""
     return json.loads((dist / "files.json").read_text(encoding="utf-8"))

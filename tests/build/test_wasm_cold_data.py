@@ -10,23 +10,17 @@ tests/browser/test_wasm_split.py.
 
 import bisect
 import runpy
-from pathlib import Path
 
 import pytest
-from build_helpers import ROOT, built_site  # noqa: F401 (the dist fixture)
+from build_helpers import ROOT, built_site, wasm_parts  # noqa: F401 (built_site: the dist fixture)
 
 cold_data = runpy.run_path(str(ROOT / "build" / "wasm_cold_data.py"))
 NPM_WASM = ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
 
 
-def parts(dist: Path) -> tuple[bytes, bytes]:
-    (folder,) = (dist / "runtime").glob("pyodide-*")
-    return (folder / "pyodide.asm.wasm").read_bytes(), (folder / "pyodide.cold.wasm").read_bytes()
-
-
 @pytest.fixture(scope="module")
 def split_parts(dist):
-    return parts(dist)
+    return wasm_parts(dist)
 
 
 def test_the_two_parts_write_npm_s_very_memory(split_parts):
@@ -124,7 +118,8 @@ def test_iconv_tables_stay_when_iconv_is_kept():
     naming = cold_data["naming"](cold_data["image"](segments), bodies, cold_data["ICONV_CHARSETS"])
     assert naming
     assert cold_data["iconv_tables"](segments, set(), bodies, everything) == []
-    taken_out = everything - set(range(min(naming) - 4, max(naming) + 5))
+    around = cold_data["NEIGHBOURS"]
+    taken_out = everything - set(range(min(naming) - around, max(naming) + around + 1))
     assert sum(e - s for s, e in cold_data["iconv_tables"](segments, set(), bodies, taken_out)) > 100_000
 
 

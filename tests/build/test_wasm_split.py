@@ -10,20 +10,14 @@ call, offline).
 import json
 import runpy
 import subprocess
-from pathlib import Path
 
 import pytest
-from build_helpers import ROOT, built_site  # noqa: F401 (the dist fixture)
+from build_helpers import ROOT, built_site, wasm_parts  # noqa: F401 (built_site: the dist fixture)
 
 split = runpy.run_path(str(ROOT / "build" / "wasm_split.py"))
 dead_code = runpy.run_path(str(ROOT / "build" / "wasm_dead_code.py"))
 NPM_WASM = ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
 needs_binaryen = pytest.mark.skipif(not dead_code["available"](), reason="npm ci installs binaryen")
-
-
-def parts(dist: Path) -> tuple[bytes, bytes]:
-    (folder,) = (dist / "runtime").glob("pyodide-*")
-    return (folder / "pyodide.asm.wasm").read_bytes(), (folder / split["COLD_FILE"]).read_bytes()
 
 
 def test_the_instruction_reader_reads_every_body_of_npm_s_wasm_to_its_end():
@@ -42,7 +36,7 @@ def test_the_list_of_hot_functions_is_of_npm_s_wasm():
 
 
 def test_the_hot_part_keeps_every_function_and_the_cold_part_holds_the_rest(dist):
-    hot, cold = parts(dist)
+    hot, cold = wasm_parts(dist)
     hot_module, cold_module = split["read"](hot), split["read"](cold)
     assert len(hot) < 0.7 * (len(hot) + len(cold))
     # The hot part: the same functions, imports and exports as a whole build's, one table more.
@@ -54,7 +48,7 @@ def test_the_hot_part_keeps_every_function_and_the_cold_part_holds_the_rest(dist
 
 @needs_binaryen
 def test_both_parts_are_valid_modules(dist, tmp_path):
-    for name, data in zip(("hot", "cold"), parts(dist)):
+    for name, data in zip(("hot", "cold"), wasm_parts(dist)):
         path = tmp_path / f"{name}.wasm"
         path.write_bytes(data)
         command = ["node", str(dead_code["WASM_OPT"]), str(path), *dead_code["FEATURES"], "--enable-tail-call"]
