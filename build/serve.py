@@ -1,6 +1,6 @@
 """Serve dist/ on 127.0.0.1 with the standard library only.
 
-    python3 build/serve.py [--port 8000] [--dir dist] [--csp] [--quiet] [--encoding auto|gzip|none]
+    python3 build/serve.py [--port 8000] [--dir dist] [--csp] [--quiet] [--encoding auto|gzip|gzip-nozip|none]
 
 It sends what docs/HOSTING.md asks of a real host: the right MIME types,
 cache headers (runtime/ for good, everything else revalidated), and with
@@ -13,8 +13,14 @@ Compression, as hosts do it (--encoding):
          brotli_static and gzip_static, Netlify, Cloudflare Pages); a copy
          older than its file (edited after the build) is not used
   gzip   gzip made on the fly at level 6 for compressible types, whatever
-         lies beside the file (GitHub Pages, nginx's gzip with gzip_types)
-  none   every file as it is (a host that compresses nothing)
+         lies beside the file, the zips included
+  gzip-nozip
+         the same for the types ordinary hosts compress (text, JavaScript,
+         CSS, JSON, wasm, SVG: GZIP_TYPES) but not application/zip, a type
+         meant to be compressed already, nor any other: what a usual nginx
+         gzip_types and most hosts that compress on the fly do
+  none   every file as it is (a host that compresses nothing: an object
+         store's bucket)
 Every compressible answer says `Vary: Accept-Encoding`, so that no cache
 hands a brotli body to a client that did not ask for one.
 """
@@ -79,7 +85,21 @@ COMPRESSIBLE = {
 # The precompressed files that build/build.py writes beside the others, by
 # the Accept-Encoding token each answers.
 PRECOMPRESSED = {"br": ".br", "gzip": ".gz"}
-ENCODINGS = ("auto", "gzip", "none")
+ENCODINGS = ("auto", "gzip", "gzip-nozip", "none")
+# What a host that compresses by content type compresses (gzip-nozip): the
+# text types and wasm, as nginx's usual gzip_types and the hosts' own lists
+# have them. application/zip and application/toml are not among them.
+GZIP_TYPES = {"application/json", "application/manifest+json", "application/wasm", "image/svg+xml"}
+
+
+def compressed_by_type(content_type: str) -> bool:
+    """Whether a host that compresses by content type gzips this one.
+
+    >>> [compressed_by_type(t) for t in ("text/javascript; charset=utf-8", "application/wasm", "application/zip")]
+    [True, True, False]
+    """
+    essence = content_type.partition(";")[0].strip().lower()
+    return essence.startswith("text/") or essence in GZIP_TYPES
 
 
 def accepted(header: str) -> set[str]:
@@ -146,8 +166,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         suffix = os.path.splitext(path)[1]
         if self.server.encoding == "none" or suffix not in COMPRESSIBLE or not os.path.isfile(path):
             return super().send_head()
+        if self.server.encoding == "gzip-nozip" and not compressed_by_type(self.guess_type(path)):
+            return super().send_head()  # as such a host sends a type it does not compress: no Vary either
         tokens = accepted(self.headers.get("Accept-Encoding", ""))
-        if self.server.encoding == "gzip":
+        if self.server.encoding in ("gzip", "gzip-nozip"):
             if "gzip" not in tokens:
                 return self.plain(path)
             return self.answer(path, self.server.gzipped(path), "gzip")
@@ -235,7 +257,7 @@ def main() -> None:
         choices=ENCODINGS,
         default="auto",
         help="auto: the build's .br/.gz files as the request accepts them (default); "
-        "gzip: gzip on the fly; none: no compression",
+        "gzip: gzip on the fly; gzip-nozip: gzip on the fly for text and wasm but not zips; none: no compression",
     )
     args = parser.parse_args()
     if not (args.dir / "index.html").is_file():

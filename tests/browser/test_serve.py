@@ -11,6 +11,8 @@ import pytest
 from conftest import fresh_server
 
 BODY = b"const table = 'Baza';\n" * 200
+WASM = b"\0asm\1\0\0\0" + b"\x20\x00\x41\x01\x6a" * 400
+ZIP = b"PK\3\4" + b"print('stored, not deflated')\n" * 300
 
 
 @pytest.fixture
@@ -21,6 +23,9 @@ def site(tmp_path):
     (tmp_path / "app.js.br").write_bytes(b"brotli copy")
     (tmp_path / "app.js.gz").write_bytes(gzip.compress(BODY, mtime=0))
     (tmp_path / "icon.png").write_bytes(b"\x89PNG not compressible")
+    (tmp_path / "code.wasm").write_bytes(WASM)
+    (tmp_path / "start.zip").write_bytes(ZIP)  # stored entries: compressible, as the build's zips are
+    (tmp_path / "start.zip.gz").write_bytes(gzip.compress(ZIP, mtime=0))
     (tmp_path / "index.html").write_bytes(b"<!doctype html><title>Baza</title>" * 50)
     return tmp_path
 
@@ -95,3 +100,23 @@ def test_a_copy_older_than_its_file_is_not_served(serving, site):
 def test_an_unknown_encoding_mode_is_refused(site):
     with pytest.raises(ValueError, match="encoding must be one of"):
         fresh_server(site, encoding="zstd")
+
+
+def test_gzip_nozip_compresses_text_and_wasm_but_sends_zips_as_they_are(serving):
+    """As an ordinary host compresses by content type: application/zip is not
+    among its types, whatever the zip holds and whatever lies beside it."""
+    server = serving("gzip-nozip")
+    for path, source, kind in (("/app.js", BODY, "text/javascript"), ("/code.wasm", WASM, "application/wasm")):
+        status, headers, data = get(server, path, "gzip, deflate, br, zstd")
+        assert (status, headers["content-encoding"], headers["vary"]) == (200, "gzip", "Accept-Encoding"), path
+        assert headers["content-type"].startswith(kind) and gzip.decompress(data) == source
+    _, headers, data = get(server, "/", "gzip")  # the page itself too
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(data).startswith(b"<!doctype html>")
+    status, headers, data = get(server, "/start.zip", "gzip, deflate, br, zstd")
+    assert (status, headers["content-type"], data) == (200, "application/zip", ZIP)
+    assert "content-encoding" not in headers and "vary" not in headers
+    # Where the zips are compressed: gzip on the fly, and auto's precompressed copy.
+    _, headers, data = get(serving("gzip"), "/start.zip", "gzip, br")
+    assert (headers["content-encoding"], gzip.decompress(data)) == ("gzip", ZIP)
+    _, headers, data = get(serving("auto"), "/start.zip", "gzip")
+    assert (headers["content-encoding"], gzip.decompress(data)) == ("gzip", ZIP)
