@@ -1,20 +1,32 @@
 """A first visit as a new visitor makes it: Baza's page against bare PyScript pages, over an emulated network.
 
-    .venv/bin/python bench/first_visit.py [--runs 3] [--link MBIT:RTT ...] [--modes br,gzip]
+    .venv/bin/python bench/first_visit.py [--runs 3] [--link MBIT:RTT ...] [--modes br,gzip,gzip-nozip,none]
+                                          [--via devtools,proxy] [--no-play]
                                           [--pages ours,bare,stock] [--dist DIR] [--json PATH]
                                           [--linger 2] [--timeout 300]
-    nice -n 10 .venv/bin/python bench/first_visit.py --runs 1        # a quick look, both links, both modes
+    nice -n 10 .venv/bin/python bench/first_visit.py --runs 1        # a quick look, both links, br and gzip
     nice -n 10 .venv/bin/python bench/first_visit.py --link 10:40 --link 1.6:150 --link 50:20
     nice -n 10 .venv/bin/python bench/first_visit.py --pages ours,stock --modes br
+    nice -n 10 .venv/bin/python bench/first_visit.py --link 10:40 --modes br,gzip-nozip,none --pages ours,bare
+    nice -n 10 .venv/bin/python bench/first_visit.py --link 1.6:150 --via proxy --modes br
 
 Not a test: it asserts nothing, it measures and prints.
 
 Every visit is a new Chromium process on a new, empty profile folder
 (launch_persistent_context on a fresh temporary folder: no HTTP cache, no
-code cache, no service worker, no stored snapshot). Before the navigation
-the page's network is emulated through the DevTools protocol
-(Network.emulateNetworkConditions: latency = the link's round trip,
-throughput both ways = Mbit/s * 1e6 / 8 bytes per second).
+code cache, no service worker, no stored snapshot). The link is made one of
+two ways (--via, default devtools; "devtools,proxy" measures both):
+  devtools  before the navigation the page's network is emulated through
+            the DevTools protocol (Network.emulateNetworkConditions:
+            latency = the link's round trip, throughput both ways = Mbit/s
+            * 1e6 / 8 bytes per second); the service worker's downloads are
+            not throttled
+  proxy     the page is opened through bench/throttle_proxy.py, a TCP proxy
+            in front of the server (a new one a visit, on its own port: the
+            page's origin is the proxy's): every connection of the browser
+            shares one line of Mbit/s each way, each chunk half the round
+            trip late, a new connection a round trip more (the handshake):
+            the service worker's downloads included, as on a real link
 
 Pages (--pages, default all three), measured in turn within each run, the
 order rotated run by run (run 1 ours, bare, stock; run 2 bare, stock, ours;
@@ -33,13 +45,21 @@ run 3 stock, ours, bare; ...), so that no page always follows another:
          compressed files: the brotli of the wasm is made once a machine);
          npm's python_stdlib.zip, deflated inside, gets none (brotli saves
          under 5 % of it) and goes out as it is, as from such a host
-Serving modes (build/serve.py's make_server, each page on its own port):
+Serving modes (build/serve.py's make_server, each page on its own port;
+--modes, default br,gzip):
   br     encoding="auto": the precompressed FILE.br / FILE.gz by
          Accept-Encoding (Chromium sends "gzip, deflate, br, zstd"); a file
          without them goes out as it is (bare's own index.html and
          pyscript.toml): see the per-file encodings
-  gzip   encoding="gzip": gzip on the fly at level 6, as GitHub Pages serves
-         (compressed once before the runs, as a host's front end keeps it)
+  gzip   encoding="gzip": gzip on the fly at level 6 for every compressible
+         type, the zips included (compressed once before the runs, as a
+         host's front end keeps it)
+  gzip-nozip
+         encoding="gzip-nozip": the same for text, JavaScript, CSS, JSON,
+         wasm and SVG but not application/zip, as ordinary hosts and a
+         usual nginx gzip_types compress (issue 42)
+  none   encoding="none": every file as it is (a host that compresses
+         nothing: an object store's bucket)
 Links: "10 Mbit/s, 40 ms" and "1.6 Mbit/s, 150 ms"; --link MBIT:RTT (repeatable)
 measures the links given instead.
 
@@ -67,14 +87,42 @@ the navigation's start):
   files          per request: URL path, Content-Encoding, encoded bytes and
                  when it finished (CDP times mapped to the page's clock by the
                  median offset to Resource Timing's responseEnd)
+  link_bytes     through the proxy: every byte it carried to the browser
 
-Prints a table per link and mode (medians, [min-max]; then the ratios of
-medians of ours to each other page, and what each page sent by
+What a player waits for (ours only, unless --no-play): the page is opened
+at ?speed=instant (the default game, Hearts; the computer players at speed
+Instant) and, from ready, a player acts as soon as the page allows, with
+the clicks of tests/browser/table_helpers.py: a Hint and the pass (the three
+hinted cards, then Pass), a Hint, the hinted card and Undo, then cards: the
+first trick's card again and the second trick's. Each step's time is when
+the table's data-step moved past the click (a MutationObserver):
+  pass, first_card, undo (the card back in the hand, seen by the bench),
+  first_card_again
+  second_card    the player's card of the second trick on the table: THE
+                 figure, navigation to the player's second card played
+  longest_task_after_ready
+                 the longest main-thread task (PerformanceObserver
+                 "longtask", installed by the init script) after ready, to
+                 the end of the linger: of a task that began before ready,
+                 its part after ready
+  sync_requests  every synchronous XMLHttpRequest the page opened (time,
+                 URL): the glue's way of loading the wasm's cold part when a
+                 function of it is called before it has arrived (issue 42)
+  fatal          console lines with Pyodide's "fatal error"; error: where the
+                 player got stuck, if it did (the visit's other figures stay)
+The linger starts after the second card, so "MB by linger" then counts what
+came by then.
+
+Prints a table per link, way and mode (medians, [min-max]; then the ratios
+of medians of ours to each other page; the player's figures, and its second
+card against the other page's ready; what each page sent by
 Content-Encoding, with any request to another origin or that failed), then
 everything as one JSON object on the last line; --json PATH also writes it
-there (bench/results/<date>-first-visit-*.json). Each link and mode's block
-of the JSON has a summary per page and "ratios" (ours / bare, the key of the
-older files) and "ratios_stock" (ours / stock).
+there (bench/results/<date>-first-visit-*.json). Each block of the JSON
+("LINK | MODE", "LINK | MODE | proxy" through the proxy) has a summary per
+page (ours' with "play") and "ratios" (ours / bare, the key of the older
+files; second_card_to_ready: ours' second card / bare's ready) and
+"ratios_stock" (ours / stock).
 """
 
 from __future__ import annotations
@@ -86,6 +134,7 @@ import functools
 import itertools
 import json
 import os
+import re
 import runpy
 import shutil
 import statistics
@@ -97,9 +146,15 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the table tests' click helpers
+sys.path.insert(0, str(ROOT / "bench"))
+from table_helpers import click, hand_cards, pass_cards, play_first_playable, step, wait_turn  # noqa: E402
+from throttle_proxy import ThrottleProxy  # noqa: E402
+
 SERVE = runpy.run_path(str(ROOT / "build" / "serve.py"))
 STARTUP = runpy.run_path(str(ROOT / "bench" / "startup.py"))
 build_site, bare_site, launch_browser = STARTUP["build_site"], STARTUP["bare_site"], STARTUP["launch_browser"]
@@ -107,17 +162,49 @@ summary, machine = STARTUP["summary"], STARTUP["machine"]
 
 DEFAULT_LINKS = ["10:40", "1.6:150"]
 PAGES = ("ours", "bare", "stock")
-MODES = ("br", "gzip")
+MODES = ("br", "gzip", "gzip-nozip", "none")
+DEFAULT_MODES = ("br", "gzip")
+# build/serve.py's encoding for each serving mode.
+ENCODING = {"br": "auto", "gzip": "gzip", "gzip-nozip": "gzip-nozip", "none": "none"}
+# How a visit's link is made: Chromium's emulation, or bench/throttle_proxy.py.
+VIAS = ("devtools", "proxy")
+# The game a player's first visit opens (the default, Hearts), with the
+# computer players at speed Instant.
+PLAY_PATH = "?speed=instant"
+PLAY_TIMEOUT_MS = 120_000  # a turn, on a weak link and a busy machine
 # The stock page's runtime folders: npm's package and its folder the page loads.
 NPM_RUNTIME = {"pyscript": ("@pyscript/core", "dist"), "pyodide": ("pyodide", "")}
 # As build/build.py compresses its files: the script and the cache it shares.
 COMPRESS, COMPRESS_CACHE = ROOT / "build" / "compress.mjs", ROOT / ".cache" / "compressed"
 
+# Python's fatal error, as Pyodide writes it to the console.
+FATAL = re.compile(r"fatal[ _]error", re.IGNORECASE)
+
 # Runs in the page before its own scripts (the top document only).
 INIT_SCRIPT = """(() => {
   if (window.top !== window) return;
   performance.setResourceTimingBufferSize(2000);
-  const bench = (window.__firstVisit = { ready: null, bar: [], barSeen: null, barMax: null });
+  const bench = (window.__firstVisit = {
+    ready: null, bar: [], barSeen: null, barMax: null, tasks: [], clicks: [], steps: [], syncRequests: [],
+  });
+  // Main-thread tasks over 50 ms, the player's clicks, every change of the
+  // table's step, and any synchronous XMLHttpRequest (the glue loads a part
+  // of the wasm that way when one of its functions is called before it has
+  // arrived: issue 42).
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) bench.tasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+  addEventListener("click", () => bench.clicks.push(performance.now()), true);
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target.id === "table") bench.steps.push([performance.now(), Number(r.target.dataset.step || 0)]);
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-step"] });
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url, async) {
+    if (arguments.length > 2 && !async) bench.syncRequests.push([Math.round(performance.now()), String(url)]);
+    return open.apply(this, arguments);
+  };
   const sample = (atReady) => {
     const bar = document.getElementById("loading-bar") || document.querySelector('[role="progressbar"]');
     // At ready the page hides its loading screen in the same task: the bar
@@ -151,6 +238,7 @@ COLLECT = """() => {
   const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("baza:"));
   return {
     ...bench,
+    cold: globalThis.bazaStart ? globalThis.bazaStart.cold ?? null : null,
     fcp: paint ? paint.startTime : null,
     timing: entries.map((e) => [e.name, e.responseEnd]),
     marks: marks.map((m) => [m.name, Math.round(m.startTime)]),
@@ -278,32 +366,101 @@ class CountingHandler(SERVE["Handler"]):
 
 
 def start_server(root: Path, mode: str):
-    """root served on a free port of 127.0.0.1 in a serving mode (br or gzip)."""
-    server = SERVE["make_server"](root, port=0, quiet=True, encoding="auto" if mode == "br" else "gzip")
+    """root served on a free port of 127.0.0.1 in a serving mode (MODES)."""
+    server = SERVE["make_server"](root, port=0, quiet=True, encoding=ENCODING[mode])
     server.RequestHandlerClass = functools.partial(CountingHandler, directory=str(root))
     server.sent = []
     server.handle_error = lambda request, address: None  # a browser closed mid-download: a broken pipe
-    if mode == "gzip":  # compressed before the runs, so that no visit waits for it
+    if mode in ("gzip", "gzip-nozip"):  # compressed before the runs, so that no visit waits for it
         for folder, _, names in os.walk(root, followlinks=True):
             for name in names:
-                if os.path.splitext(name)[1] in SERVE["COMPRESSIBLE"]:
+                suffix = os.path.splitext(name)[1]
+                kind = SERVE["MIME_TYPES"].get(suffix, "application/octet-stream")
+                if suffix in SERVE["COMPRESSIBLE"] and (mode == "gzip" or SERVE["compressed_by_type"](kind)):
                     server.gzipped(os.path.join(folder, name))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
 
-def visit(playwright, server, link: dict, profile: Path, timeout: float, linger: float) -> dict:
-    """One first visit on an empty profile over the link; its figures (see the module's docstring)."""
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+def step_after(page, before: int, timeout: float) -> float:
+    """When (the page's ms) the table's step first went past ``before`` after the last click."""
+    page.wait_for_function(
+        "(s) => Number(document.getElementById('table').dataset.step) > s", arg=before, timeout=timeout
+    )
+    return page.evaluate(
+        """(s) => { const b = window.__firstVisit, click = b.clicks[b.clicks.length - 1];
+            return b.steps.find(([t, n]) => t > click && n > s)[0]; }""",
+        before,
+    )
+
+
+def eager_player(page, timeout: float) -> dict[str, float]:
+    """Play seat 0 as a player who acts as soon as the page allows, up to its second card.
+
+    A Hint and the pass (the three hinted cards, then Pass), a Hint, the
+    hinted card and Undo, then cards: the first trick's card again and the
+    second trick's. Returns when each was on the table, in the page's ms:
+    pass, first_card, undo (the card back in the hand), first_card_again,
+    second_card (the player's card of the second trick: the figure).
+    """
+    marks: dict[str, float] = {}
+    assert wait_turn(page, -1, timeout) == "pass"
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    hinted = page.locator("#hand button.card.hinted")
+    hint.click()
+    expect(hinted).to_have_count(3, timeout=timeout)
+    names = hinted.evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
+    before = step(page)
+    pass_cards(page, names)
+    marks["pass"] = step_after(page, before, timeout)
+    assert wait_turn(page, step(page) - 1, timeout) == "play"
+    before, cards = step(page), hand_cards(page).count()
+    hint.click()
+    expect(hinted).to_have_count(1, timeout=timeout)
+    click(page, hinted)
+    marks["first_card"] = step_after(page, before, timeout)
+    wait_turn(page, before, timeout)
+    page.locator("#undo-btn").click()
+    expect(hand_cards(page)).to_have_count(cards, timeout=timeout)
+    marks["undo"] = page.evaluate("() => performance.now()")
+    assert wait_turn(page, before - 1, timeout) == "play"
+    before = step(page)
+    play_first_playable(page)
+    marks["first_card_again"] = step_after(page, before, timeout)
+    assert wait_turn(page, before, timeout) == "play"
+    before = step(page)
+    play_first_playable(page)
+    marks["second_card"] = step_after(page, before, timeout)
+    return marks
+
+
+def visit(
+    playwright, server, link: dict, via: str, play: bool, profile: Path, timeout: float, linger: float
+) -> dict:
+    """One first visit on an empty profile over the link; its figures (see the module's docstring).
+
+    via: "devtools" (Chromium's emulation) or "proxy" (bench/throttle_proxy.py
+    in front of the server, the page's origin the proxy's); play: the eager
+    player up to its second card after ready.
+    """
+    proxy = None
+    if via == "proxy":
+        proxy = ThrottleProxy(server.server_address[1], link["mbit"], link["rtt_ms"]).start()
+        origin = proxy.url.rstrip("/")
+    else:
+        origin = f"http://127.0.0.1:{server.server_address[1]}"
     context = launch_browser(playwright, profile)
+    fatal: list[str] = []
     try:
         context.add_init_script(INIT_SCRIPT)
         page = context.pages[0] if context.pages else context.new_page()
+        page.on("console", lambda message: FATAL.search(message.text) and fatal.append(message.text))
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
-        conditions = {"offline": False, "latency": link["rtt_ms"]}
-        conditions |= {"downloadThroughput": link["throughput"], "uploadThroughput": link["throughput"]}
-        cdp.send("Network.emulateNetworkConditions", conditions)
+        if via == "devtools":
+            conditions = {"offline": False, "latency": link["rtt_ms"]}
+            conditions |= {"downloadThroughput": link["throughput"], "uploadThroughput": link["throughput"]}
+            cdp.send("Network.emulateNetworkConditions", conditions)
         requests: dict[str, dict] = {}
 
         def on_response(event):
@@ -323,15 +480,45 @@ def visit(playwright, server, link: dict, profile: Path, timeout: float, linger:
         cdp.on("Network.loadingFinished", on_end)
         cdp.on("Network.loadingFailed", lambda e: on_end(e, failed=True))
         since = len(server.sent)
-        page.goto(origin + "/", wait_until="commit", timeout=timeout * 1000)
+        page.goto(origin + "/" + (PLAY_PATH if play else ""), wait_until="commit", timeout=timeout * 1000)
         page.wait_for_function(
             "() => window.__firstVisit && window.__firstVisit.ready !== null", timeout=timeout * 1000, polling=200
         )
+        marks, play_error = {}, None
+        if play:
+            try:
+                marks = eager_player(page, PLAY_TIMEOUT_MS)
+            except (AssertionError, PlaywrightError) as error:  # a page that stopped answering is a finding
+                play_error = str(error).splitlines()[0]
         page.wait_for_timeout(linger * 1000)
         figures = page.evaluate(COLLECT)
     finally:
         context.close()
-    return figures_of(figures, requests, origin, sum(sent for _, sent in server.sent[since:]))
+        if proxy is not None:
+            proxy.stop()
+    result = figures_of(figures, requests, origin, sum(sent for _, sent in server.sent[since:]))
+    if play:
+        result["play"] = play_figures(figures, marks, play_error, fatal)
+    if proxy is not None:
+        result["link_bytes"] = proxy.down.carried
+    return result
+
+
+def play_figures(figures: dict, marks: dict[str, float], error: str | None, fatal: list[str]) -> dict:
+    """The eager player's figures: its steps' times, the longest task after ready, what went wrong."""
+    ready = figures["ready"]
+    # The part after ready of each long task that ended after it: the task
+    # that sets ready goes on drawing the table, and holds the player as long.
+    after = [start + length - max(start, ready) for start, length in figures["tasks"] if start + length > ready]
+    return {
+        **{name: round(at) for name, at in marks.items()},
+        "longest_task_after_ready": round(max(after, default=0)),
+        "long_tasks_after_ready": len(after),
+        "sync_requests": figures["syncRequests"],
+        "cold": figures["cold"],
+        "fatal": fatal[:3],
+        **({"error": error} if error else {}),
+    }
 
 
 def figures_of(figures: dict, requests: dict, origin: str, server_bytes: int) -> dict:
@@ -456,19 +643,63 @@ def wire_notes(name: str, these: list[dict]) -> list[str]:
     return notes
 
 
-def report(links: list[dict], modes: list[str], pages: list[str], visits: list[dict]) -> dict:
-    """Print a table per link and mode; return the medians and ratios."""
+def block_key(link: dict, via: str, mode: str) -> str:
+    """A block's key in the JSON: "LINK | MODE" as in the older files, "| proxy" added through the proxy."""
+    return f"{link['name']} | {mode}" + (" | proxy" if via == "proxy" else "")
+
+
+def play_rows(block: dict, these: list[dict], others: list[str]) -> None:
+    """The eager player's figures of ours (medians [min-max]): print them and add them to the block."""
+    plays = [v["play"] for v in these if "play" in v]
+    if not plays:
+        return
+    figures = ("pass", "first_card", "undo", "second_card", "longest_task_after_ready")
+    stats = {k: summary([p[k] for p in plays if k in p]) for k in figures}
+    stats = {k: v for k, v in stats.items() if v}
+    played = sum(1 for p in plays if "second_card" in p)
+    sync = sum(1 for p in plays if p["sync_requests"])
+    fatal = sum(1 for p in plays if p["fatal"])
+    print(
+        f"ours, the eager player (Hint, pass, Hint, card, Undo, cards): reached the 2nd card in {played}/{len(plays)},"
+        f" synchronous requests in {sync}, fatal error in {fatal}"
+    )
+    print(f"{'':6}{'pass s':>20}{'1st card s':>20}{'undo s':>20}{'2nd card s':>20}{'longest task after ready ms':>32}")
+    print(
+        f"{'ours':6}"
+        + "".join(f"{cell(stats.get(k), 1e3, 2):>20}" for k in figures[:-1])
+        + f"{cell(stats.get('longest_task_after_ready'), 1, 0):>32}"
+    )
+    block["ours"]["play"] = {**stats, "reached": played, "n": len(plays), "sync_requests": sync, "fatal": fatal}
+    # What a player waits for against what a bare page makes them wait for Python alone.
+    for name in others:
+        theirs = block[name].get("ready")
+        if "second_card" in stats and theirs:
+            ratio = round(stats["second_card"]["median"] / theirs["median"], 3)
+            block[RATIOS_KEY[name]]["second_card_to_ready"] = ratio
+            print(f"ours' 2nd card / {name}'s ready: {ratio:.2f}")
+    for p in plays:
+        if p["sync_requests"] or p.get("error"):
+            print(f"  ours: synchronous requests {p['sync_requests']}, cold part {p['cold']!r}, {p.get('error', '')}")
+
+
+def report(links: list[dict], vias: list[str], modes: list[str], pages: list[str], visits: list[dict]) -> dict:
+    """Print a table per link, way and mode; return the medians and ratios."""
     out = {}
     others = [name for name in pages if name != "ours"] if "ours" in pages else []
-    for link, mode in itertools.product(links, modes):
-        print(f"\n== {link['name']}, {mode} serving: median [min-max] of the fresh profiles")
+    for link, via, mode in itertools.product(links, vias, modes):
+        how = "Chromium's emulation" if via == "devtools" else "the throttling proxy"
+        print(f"\n== {link['name']} ({how}), {mode} serving: median [min-max] of the fresh profiles")
         print(
             f"{'page':6}{'n':>3}{'ready s':>22}{'MB before ready':>22}{'MB by linger':>14}{'server MB':>11}"
             f"{'fcp s':>20}{'bar seen s':>12}{'bar first/last %':>18}{'100%':>6}"
         )
         block, notes = {}, []
         for name in pages:
-            these = [v for v in visits if v["link"] == link["name"] and v["mode"] == mode and v["page"] == name]
+            these = [
+                v
+                for v in visits
+                if (v["link"], v["via"], v["mode"], v["page"]) == (link["name"], via, mode, name)
+            ]
             block[name], row = page_row(name, these)
             print(row)
             notes += wire_notes(name, these)
@@ -479,8 +710,11 @@ def report(links: list[dict], modes: list[str], pages: list[str], visits: list[d
             for key, label in RATIO_FIGURES.items():
                 values = [block[RATIOS_KEY[name]].get(key) for name in others]
                 print(f"{label:18}" + "".join(f"{'-' if r is None else f'{r:.2f}':>15}" for r in values))
+        if "ours" in pages:
+            where = (link["name"], via, mode, "ours")
+            play_rows(block, [v for v in visits if (v["link"], v["via"], v["mode"], v["page"]) == where], others)
         print("\n".join(notes))
-        out[f"{link['name']} | {mode}"] = block
+        out[block_key(link, via, mode)] = block
     return out
 
 
@@ -498,16 +732,18 @@ def measure(
     visits: list[dict] = []
     failures: list[dict] = []
     with sync_playwright() as playwright:
-        for link, mode, run in itertools.product(links, modes, range(args.runs)):
+        for link, via, mode, run in itertools.product(links, args.via, modes, range(args.runs)):
             # Rotate the order, so that no page always follows another (two pages: alternate).
             shift = run % len(pages)
             for name in pages[shift:] + pages[:shift]:
                 profile = tmp / f"profile-{len(visits) + len(failures)}"  # new and empty: a new visitor
-                where = {"link": link["name"], "mode": mode, "run": run, "page": name}
-                label = f"{link['name']:>18} {mode:>4} run {run + 1} {name}"
+                where = {"link": link["name"], "via": via, "mode": mode, "run": run, "page": name}
+                label = f"{link['name']:>18} {via:>8} {mode:>10} run {run + 1} {name}"
+                play = args.play and name == "ours"  # the bare pages have no game
                 t0 = time.monotonic()
                 try:
-                    result = visit(playwright, servers[name, mode], link, profile, args.timeout, args.linger)
+                    server = servers[name, mode]
+                    result = visit(playwright, server, link, via, play, profile, args.timeout, args.linger)
                 except Exception as error:  # a crashed renderer or a timeout must not end the run
                     print(f"  {label}: FAILED {str(error).splitlines()[0]}", flush=True)
                     failures.append({**where, "error": str(error)})
@@ -515,10 +751,18 @@ def measure(
                 finally:
                     shutil.rmtree(profile, ignore_errors=True)
                 visits.append({**where, **result})
+                played = ""
+                if "play" in result:
+                    p = result["play"]
+                    second = f"{p['second_card'] / 1e3:.2f} s" if "second_card" in p else f"none ({p.get('error')})"
+                    played = (
+                        f", 2nd card {second}, longest task after ready {p['longest_task_after_ready']} ms,"
+                        f" {len(p['sync_requests'])} synchronous requests{', FATAL ERROR' if p['fatal'] else ''}"
+                    )
                 print(
                     f"  {label}: ready {result['ready'] / 1e3:.2f} s, {result['wire'] / 1e6:.2f} MB before ready,"
                     f" fcp {(result['fcp'] or 0) / 1e3:.2f} s, bar {result['bar_first']} -> {result['bar_last']}"
-                    f" ({time.monotonic() - t0:.0f} s wall)",
+                    f"{played} ({time.monotonic() - t0:.0f} s wall)",
                     flush=True,
                 )
     return visits, failures
@@ -536,9 +780,22 @@ def main() -> int:
     )
     parser.add_argument(
         "--modes",
-        default=",".join(MODES),
+        default=",".join(DEFAULT_MODES),
         type=functools.partial(comma_list, MODES),
-        help="serving modes, comma-separated: br, gzip (default both)",
+        help="serving modes, comma-separated: br, gzip, gzip-nozip, none (default br,gzip)",
+    )
+    parser.add_argument(
+        "--via",
+        default="devtools",
+        type=functools.partial(comma_list, VIAS),
+        help="how the link is made, comma-separated: devtools (Chromium's emulation, the default),"
+        " proxy (bench/throttle_proxy.py in front of the server), or both",
+    )
+    parser.add_argument(
+        "--no-play",
+        dest="play",
+        action="store_false",
+        help="ready only: no eager player on our page (faster; no 2nd card, no longest task)",
     )
     parser.add_argument(
         "--pages",
@@ -571,7 +828,7 @@ def main() -> int:
             for server in servers.values():
                 server.shutdown()
                 server.server_close()
-    results = report(links, modes, pages, visits) if visits else {}
+    results = report(links, args.via, modes, pages, visits) if visits else {}
     document = {
         "bench": "first_visit",
         "date": started.isoformat(timespec="seconds"),
@@ -581,6 +838,8 @@ def main() -> int:
         "runs": args.runs,
         "links": links,
         "modes": modes,
+        "via": args.via,
+        "play": args.play,
         "linger_s": args.linger,
         "pages": page_notes(pages),
         "results": results,
