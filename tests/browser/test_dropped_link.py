@@ -1,0 +1,165 @@
+"""A new visitor's first hand on a weak link, and through a dropped one (issue 42).
+
+A fresh profile opens the game through bench/throttle_proxy.py at 1.6
+Mbit/s and 150 ms, as a phone on a poor mobile link would; what the page
+fetches after ready (the cold part of Pyodide's wasm, the rest of the
+standard library, the other languages, the offline copy) is then still on
+its way while the player acts as soon as the page lets them: a Hint and the
+pass, a Hint, a card and Undo, then every card of the hand.
+
+  link reset at ready  the proxy resets every connection the moment the
+                       table is ready, and every one after (a tunnel; the
+                       browser still believes it is online): the hand plays
+                       to its summary with no fatal error, no synchronous
+                       request and no main-thread task over 200 ms; then,
+                       the browser offline too, a reload shows the same game
+  weak link only       the same hand with the link up: no synchronous
+                       request, no task over 200 ms after ready
+
+Chromium's own offline switch cannot show this: it does not stop a download
+already in flight, where the proxy's reset does. The 200 ms is the issue's
+own limit, the one time asserted here.
+
+Expected to fail until the runtime fetches every later part asynchronously
+(today the first card loads pyodide.cold.wasm with a synchronous
+XMLHttpRequest: a task of seconds on the weak link, Python's fatal error on
+the dropped one) and registers its service worker by ready. See the reasons
+printed: `pytest tests/browser/test_dropped_link.py --runxfail`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import logged
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+from storage_helpers import SNAPSHOT, snapshot
+from table_helpers import click, hand_cards, pass_cards, play_hand, step, wait_turn
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from throttle_proxy import ThrottleProxy  # noqa: E402
+
+PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
+MBIT, RTT_MS = 1.6, 150
+READY_TIMEOUT_MS = 120_000  # about 11 s on an idle machine (docs/PERFORMANCE.md), far more on a busy one
+LONGEST_TASK_MS = 200  # the issue's limit for a main-thread task after ready
+FATAL = re.compile(r"fatal[ _]error", re.IGNORECASE)
+
+# Runs in the page before its scripts: when it became ready, every long task
+# (PerformanceObserver "longtask", over 50 ms), and every synchronous
+# XMLHttpRequest the page opens (the glue's readSync loads a part of the wasm
+# that way when a function of it is called before it has arrived).
+WATCH = """(() => {
+  if (window.top !== window) return;
+  const watch = (window.__link = { ready: null, tasks: [], syncRequests: [] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) watch.tasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url, async) {
+    if (arguments.length > 2 && !async) watch.syncRequests.push([Math.round(performance.now()), String(url)]);
+    return open.apply(this, arguments);
+  };
+  const check = () => {
+    const root = document.documentElement;
+    if (watch.ready === null && root && root.dataset.ready === "true") watch.ready = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+})();"""
+
+# What of the table must come back over a reload: the same game, as it stood.
+SAME_GAME = ("phase", "awaiting", "step", "title", "hand", "trick", "seats", "sheet", "summary")
+
+
+@pytest.fixture
+def weak_link(serve, dist):
+    """The build served with brotli (build/serve.py's auto) behind a proxy at 1.6 Mbit/s and 150 ms."""
+    site = serve(dist)
+    proxy = ThrottleProxy(site.server.server_address[1], MBIT, RTT_MS).start()
+    yield proxy
+    proxy.stop()
+
+
+def eager_hand(page) -> None:
+    """Play seat 0's first hand as a player acting as soon as the page allows:
+    a Hint and the pass, a Hint, the hinted card and Undo, then every card."""
+    assert wait_turn(page) == "pass"
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    hint.click()
+    hinted = page.locator("#hand button.card.hinted")
+    expect(hinted).to_have_count(3)
+    pass_cards(page, hinted.evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))"))
+    assert wait_turn(page, step(page) - 1) == "play"  # after the computer players' passes (and a lead)
+    before, cards = step(page), hand_cards(page).count()
+    hint.click()
+    expect(hinted).to_have_count(1)
+    click(page, hinted)
+    wait_turn(page, before)
+    page.locator("#undo-btn").click()
+    expect(hand_cards(page)).to_have_count(cards)
+    expect(page.locator("#message")).to_contain_text("Taken back")
+    play_hand(page, after=before - 1)
+    expect(page.locator("#summary")).to_be_visible()
+
+
+def fatal_texts(page, messages: list[str]) -> list[str]:
+    """Python's fatal error wherever it showed: the console, an uncaught error, the page's text."""
+    found = [text for text in messages + page.log.page_errors if FATAL.search(text)]
+    body = page.evaluate("() => document.body.innerText")
+    return found + [line for line in body.splitlines() if FATAL.search(line)]
+
+
+def after_ready(watch: dict) -> list[float]:
+    """The part after ready of every long task that ended after it, in ms."""
+    ready = watch["ready"]
+    return [start + duration - max(start, ready) for start, duration in watch["tasks"] if start + duration > ready]
+
+
+# raises: only the issue's failures are expected; a page that never gets
+# ready through the proxy is another fault, and shows.
+@pytest.mark.xfail(reason="issue 42: runtime fix in progress", strict=False, raises=AssertionError)
+@pytest.mark.parametrize("cut", [True, False], ids=["link-reset-at-ready", "weak-link-only"])
+def test_the_first_hand_plays_on_a_weak_link_even_when_it_drops_at_ready(fresh_browser, weak_link, cut):
+    fresh_browser.add_init_script(WATCH)
+    page = logged(fresh_browser.new_page())
+    messages: list[str] = []
+    page.on("console", lambda message: messages.append(message.text))
+    page.goto(weak_link.url + PLAY, wait_until="commit")
+    page.wait_for_function("() => window.__link && window.__link.ready !== null", polling=20, timeout=READY_TIMEOUT_MS)
+    if cut:
+        weak_link.set_state("reset")  # and down it stays
+    problems = []
+    try:
+        eager_hand(page)
+    except (AssertionError, PlaywrightError) as error:  # the page stopped answering: say what else went wrong
+        problems.append(f"the first hand did not play to its summary: {str(error).splitlines()[0]}")
+    watch = page.evaluate("() => window.__link")
+    cold = page.evaluate("() => globalThis.bazaStart && globalThis.bazaStart.cold")
+    if watch["syncRequests"]:
+        problems.append(f"synchronous requests (ms, URL): {watch['syncRequests']} (bazaStart.cold: {cold!r})")
+    if fatal := fatal_texts(page, messages):
+        problems.append(f"fatal error: {[text.splitlines()[0][:200] for text in fatal[:4]]}")
+    longest = max(after_ready(watch), default=0)
+    if longest > LONGEST_TASK_MS:
+        problems.append(f"a main-thread task of {longest:.0f} ms after ready (limit {LONGEST_TASK_MS} ms)")
+    if cut:
+        problems += reload_offline(fresh_browser, page)
+    assert not problems, "\n".join(problems)
+
+
+def reload_offline(browser, page) -> list[str]:
+    """The link still down and the browser offline too: a reload, which only the
+    service worker can answer, shows the same game. What went wrong, if anything."""
+    before = snapshot(page)
+    browser.set_offline(True)
+    try:
+        page.reload(wait_until="commit")
+        after = page.wait_for_function(SNAPSHOT, polling="raf", timeout=READY_TIMEOUT_MS).json_value()
+    except PlaywrightError as error:
+        return [f"the reload offline did not show the game: {str(error).splitlines()[0]}"]
+    changed = {k: (before[k], after[k]) for k in SAME_GAME if before[k] != after[k]}
+    return [f"the reload offline showed another table: {changed}"] if changed else []
