@@ -32,8 +32,34 @@ import time
 from typing import Any
 
 from .bots import LEVELS, choose
+from .bots.common import Know
 from .rules import preset
 from .state import Match
+
+# The arena seats one more player than the page's levels: the scripted moon
+# hunter (Hearts only, game/bots/moon_hunter.py), to count the moons a level
+# lets through.
+ARENA_LEVELS = (*LEVELS, "shooter")
+
+
+def arena_choose(v: Any, level: str, rng: random.Random, **search: Any) -> int:
+    """The action of ``level`` (a level of the page, or ``shooter``) for the view ``v``."""
+    if level == "shooter":
+        from .bots import moon_hunter
+
+        return moon_hunter.choose(Know.from_view(v))[0]
+    return choose(v, level, rng, **search)
+
+
+def moon_shooter(m: Match) -> int | None:
+    """The seat that took every point of the hand just played, if one did (Hearts)."""
+    from .bots.hearts_bot import mask_points
+
+    total = 26 * (2 if m.players >= 6 else 1)
+    for seat, taken in enumerate(m.taken):
+        if mask_points(taken) == total:
+            return seat
+    return None
 
 Z95 = 1.959964
 
@@ -56,7 +82,7 @@ def side_label(rules: Any, levels: list[str], side: int) -> str:
 
 def play_deal(rules: Any, seats: list[str], deal_seed: str, hands: int, search: dict[str, Any]) -> dict[str, Any]:
     """Play one deal under every rotation; per level: points, hands, games won, times."""
-    out: dict[str, Any] = {"points": {}, "hands": {}, "won": {}, "games": {}, "times": {}}
+    out: dict[str, Any] = {"points": {}, "hands": {}, "won": {}, "games": {}, "times": {}, "moons": {}}
     for r, levels in enumerate(rotations(seats)):
         m = Match(rules, seed=deal_seed)
         rngs = [random.Random(f"{deal_seed}:{r}:{s}") for s in range(rules.players)]
@@ -65,11 +91,16 @@ def play_deal(rules: Any, seats: list[str], deal_seed: str, hands: int, search: 
             level = levels[seat]
             v = m.view(seat)
             t0 = time.process_time()  # CPU time: other processes on the machine do not count
-            a = choose(v, level, rngs[seat], **(search if level == "hard" else {}))
+            a = arena_choose(v, level, rngs[seat], **(search if level == "hard" else {}))
             dt = time.process_time() - t0
             if len(v.legal) > 1:
                 out["times"].setdefault(level, []).append(dt)
             m.apply(a)
+            if m.game == "hearts" and v.phase == "play" and m.phase != "play":
+                shooter = moon_shooter(m)  # the hand's last card: m.taken still holds its tricks
+                if shooter is not None:
+                    lab = side_label(rules, levels, rules.side_of(shooter))
+                    out["moons"][lab] = out["moons"].get(lab, 0) + 1
         sides = rules.sides
         labels = [side_label(rules, levels, side) for side in range(sides)]
         for rec in m.records:
@@ -148,8 +179,8 @@ def run(
 ) -> dict[str, Any]:
     """Play the arena and return its results as JSON-ready data."""
     for s in seats:
-        if s not in LEVELS:
-            raise ValueError(f"Unknown level {s!r}: choose from {', '.join(LEVELS)}.")
+        if s not in ARENA_LEVELS or (s == "shooter" and game != "hearts"):
+            raise ValueError(f"Unknown level {s!r}: choose from {', '.join(LEVELS)} (and shooter in Hearts).")
     opts = dict(options or {})
     opts["players"] = players
     rules = preset(game, preset_name, **opts)
@@ -202,6 +233,10 @@ def run(
             "ci95": [round(lo, 3), round(hi, 3)],
             "hands": sum(h for _, h in units[lab]),
         }
+        if game == "hearts":
+            moons = sum(pd["moons"].get(lab, 0) for pd in per_deal)
+            entry["moons"] = moons
+            entry["moons_per_100_hands"] = round(100 * moons / max(1, entry["hands"]), 2)
         if game == "spades":
             entry["games"] = sum(pd["games"].get(lab, 0) for pd in per_deal)
             entry["games_won"] = sum(pd["won"].get(lab, 0) for pd in per_deal)
@@ -245,6 +280,8 @@ def table(result: dict[str, Any]) -> str:
             row += f"{str(e['games_won']) + '/' + str(e['games']):>10}"
         t = e.get("decision_ms")
         row += f"{t['p50']:>9.2f}{t['p95']:>9.2f}" if t else f"{'':>18}"
+        if "moons" in e:
+            row += f"   moons {e['moons']} ({e['moons_per_100_hands']:.1f} per 100 hands)"
         lines.append(row)
     if result["comparisons"]:
         lines.append("")
@@ -324,7 +361,7 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--game", choices=("hearts", "spades"))
     p.add_argument("--preset")
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seats", help="one level per seat, comma-separated: random, easy, normal, hard")
+    p.add_argument("--seats", help="one level per seat, comma-separated: random, easy, normal, hard, shooter (Hearts)")
     p.add_argument("--deals", type=int, default=50)
     p.add_argument("--seed", default="1")
     p.add_argument("--hands", type=int, default=0, help="at most this many hands per game (default: whole games)")

@@ -85,6 +85,7 @@ class Know:
         "unseen",
         "known",
         "records_len",
+        "last_lead",
     )
 
     @classmethod
@@ -120,6 +121,7 @@ class Know:
         k.draw_card = v.draw_card
         k.seen_discards = v.seen_discards
         k.records_len = len(v.records)
+        k.last_lead = v.last_trick[0][0] if v.last_trick else None
         k._finish()
         return k
 
@@ -163,6 +165,7 @@ class Know:
         k.draw_card = m.stock[-1] if m.phase == "draw" and m.stock else None
         k.seen_discards = 0
         k.records_len = 0  # not needed inside a playout
+        k.last_lead = (m.last_trick[1][0], m.last_trick[0][0]) if m.last_trick else None
         k._finish()
         return k
 

@@ -49,6 +49,7 @@ MESSAGES: dict[str, Any] = messages.register("bot", {
     "hearts.pass.heart": "Pass the {card}: high hearts take points.",
     "hearts.pass.void": "Pass the {card}: it helps make a void in {suit}.",
     "hearts.pass.high": "Pass the {card}: high cards win tricks you do not want.",
+    "hearts.pass.stopper": "Pass the {card}: keep the {stopper_card} to stop a moon.",
     # Hearts: shooting the moon
     "hearts.shoot.lead_top": "Shoot the moon: lead the {card}, the highest card left in its suit.",
     "hearts.shoot.lead_back": "Shoot the moon: lead the {card} to take the lead back.",
@@ -80,6 +81,9 @@ MESSAGES: dict[str, Any] = messages.register("bot", {
     "hearts.discard.high": "Discard the {card}: void in {suit}, shed the card most likely to win a trick later.",
     # Hearts: leading
     "hearts.lead.stop_moon": "Stop the moon: lead the {card}, it wins and takes a heart from seat {seat}.",
+    "hearts.lead.stop_moon_void": (
+        "Stop the moon: lead the {card}; seat {seat} has no {suit}, so it cannot win this trick."
+    ),
     "hearts.lead.smoke": "Lead the {card}: small spades force out the queen of spades.",
     "hearts.lead.risky": "Lead the {card}: nothing safer, though the queen of spades is still out.",
     # one key a suit: "no lower club / diamond / heart / spade" (see below)

@@ -46,7 +46,13 @@ Z_SWITCH = 1.0  # standard errors by which a searched move must beat the normal 
 # is, and the search would shed the high heart that stops it (against
 # OpenSpiel's ISMCTS, the peer shot 16 moons in 600 hands against hard).
 MOON_DEFENCE = frozenset(
-    {"hearts.follow.stop_moon", "hearts.discard.stop_moon", "hearts.discard.keep_hearts", "hearts.lead.stop_moon"}
+    {
+        "hearts.follow.stop_moon",
+        "hearts.discard.stop_moon",
+        "hearts.discard.keep_hearts",
+        "hearts.lead.stop_moon",
+        "hearts.lead.stop_moon_void",
+    }
 )
 
 

@@ -41,6 +41,7 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.pass.heart": "Pasa {card:the}: los corazones altos se llevan puntos.",
     "bot.hearts.pass.void": "Pasa {card:the}: te ayuda a quedarte sin {suit}.",
     "bot.hearts.pass.high": "Pasa {card:the}: las cartas altas ganan bazas que no quieres.",
+    "bot.hearts.pass.stopper": "Pasa {card:the}: guarda {stopper_card:the} para frenar una luna.",
     "bot.hearts.shoot.lead_top": "Dispara a la luna: sal con {card:the}, la carta más alta que queda de su palo.",
     "bot.hearts.shoot.lead_back": "Dispara a la luna: sal con {card:the} para recuperar la salida.",
     "bot.hearts.shoot.win": "Dispara a la luna: gana la baza con {card:the}.",
@@ -76,6 +77,8 @@ MESSAGES: dict[str, Any] = {
                                 "probablemente ganaría una baza más adelante."),
     "bot.hearts.lead.stop_moon": ("Frena la luna: sal con {card:the}, que gana y le quita un corazón a "
                                   "{seat}."),
+    "bot.hearts.lead.stop_moon_void": ("Frena la luna: sal con {card:the}; {seat} no tiene {suit}, así que no puede "
+                                       "ganar esta baza."),
     "bot.hearts.lead.smoke": "Sal con {card:the}: las picas bajas obligan a salir a la reina de picas.",
     "bot.hearts.lead.risky": "Sal con {card:the}: no hay nada más seguro, aunque la reina de picas sigue en juego.",
     "bot.hearts.lead.heart": "Sal con {card:the}: un corazón bajo que probablemente superarán los demás.",

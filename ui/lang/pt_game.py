@@ -72,6 +72,7 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.pass.heart": "Passe {card:the}: cartas altas de copas levam pontos.",
     "bot.hearts.pass.void": "Passe {card:the}: isso ajuda a ficar sem {suit}.",
     "bot.hearts.pass.high": "Passe {card:the}: cartas altas ganham vazas que você não quer.",
+    "bot.hearts.pass.stopper": "Passe {card:the}: guarde {stopper_card:the} para impedir uma lua.",
     "bot.hearts.shoot.lead_top": "Atire na lua: comece com {card:the}, a carta mais alta que resta no naipe.",
     "bot.hearts.shoot.lead_back": "Atire na lua: comece com {card:the} para voltar a ter a saída.",
     "bot.hearts.shoot.win": "Atire na lua: ganhe a vaza com {card:the}.",
@@ -104,6 +105,8 @@ MESSAGES: dict[str, Any] = {
                                 "uma vaza depois."),
     "bot.hearts.lead.stop_moon": ("Impeça a lua: comece com {card:the}; essa carta ganha e tira uma carta de copas "
                                   "de {seat}."),
+    "bot.hearts.lead.stop_moon_void": ("Impeça a lua: comece com {card:the}; {seat} não tem {suit}, então não pode "
+                                       "ganhar esta vaza."),
     "bot.hearts.lead.smoke": "Comece com {card:the}: espadas baixas forçam a saída da dama de espadas.",
     "bot.hearts.lead.risky": ("Comece com {card:the}: não há nada mais seguro, embora a dama de espadas "
                               "ainda não tenha saído."),

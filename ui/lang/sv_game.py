@@ -163,6 +163,7 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.pass.heart": "Skicka {card:the}: höga hjärter tar poäng.",
     "bot.hearts.pass.void": "Skicka {card:the}: det hjälper dig att bli renons i {suit}.",
     "bot.hearts.pass.high": "Skicka {card:the}: höga kort vinner stick som du inte vill ha.",
+    "bot.hearts.pass.stopper": "Skicka {card:the}: behåll {stopper_card:the} för att stoppa en måne.",
     "bot.hearts.shoot.lead_top": "Skjut månen: spela ut {card:the}, det högsta kortet som är kvar i färgen.",
     "bot.hearts.shoot.lead_back": "Skjut månen: spela {card:the} för att få tillbaka utspelet.",
     "bot.hearts.shoot.win": "Skjut månen: vinn sticket med {card:the}.",
@@ -192,6 +193,8 @@ MESSAGES: dict[str, Any] = {
                                 "stick senare."),
     "bot.hearts.lead.stop_moon": ("Stoppa månen: spela ut {card:the}, kortet vinner och tar en hjärter från "
                                   "{seat}."),
+    "bot.hearts.lead.stop_moon_void": ("Stoppa månen: spela ut {card:the}; {seat} har inga {suit}, så den kan inte "
+                                       "vinna det här sticket."),
     "bot.hearts.lead.smoke": "Spela ut {card:the}: låga spader tvingar fram spader dam.",
     "bot.hearts.lead.risky": "Spela ut {card:the}: det finns inget säkrare, fast spader dam fortfarande är ute.",
     "bot.hearts.lead.heart": "Spela ut {card:the}: en låg hjärter som de andra troligen slår.",
