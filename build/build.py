@@ -91,6 +91,9 @@ COMPRESS_CACHE = ROOT / ".cache" / "compressed"
 # hold its own hash, and the browser fetches the service worker itself.
 FILE_LIST = "files.json"
 SERVICE_WORKER = "sw.js"
+# Blogs: the page that writes an embed's snippet, and the snippet's script
+# (docs/HOSTING.md, "Embedding in a blog"), copied from their sources.
+EMBED_FILES = {"embed.html": "embed.html", "examples/baza-embed.js": "baza-embed.js"}
 # Marks the head's preloads of a first visit; build/sw.js strips those lines
 # from the page it keeps (its FIRST_VISIT says the same).
 FIRST_VISIT = "data-first-visit"
@@ -471,6 +474,9 @@ def build(
         add_csp_meta(out / "index.html")
     if (src / "assets").is_dir():
         copy_tree(src / "assets", out / "assets", "**/*")
+    for source, target in EMBED_FILES.items():
+        if (src / source).is_file():
+            shutil.copyfile(src / source, out / target)
     py_paths = []
     for package in ("game", "ui"):
         if (src / package).is_dir():
