@@ -347,10 +347,14 @@ def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, Message]:
         threat_later = t.threat in later
         if above and (win_seat == t.threat or threat_later):
             plain = [c for c in above if c % DECK_SIZE != QS] or above
-            # With the shooter still to play, only the highest card may hold;
-            # once it has played, any winner breaks the run, so the cheapest
-            # one keeps the high cards for the next trick it needs stopping.
-            c = max(plain, key=RANK_OF.__getitem__) if threat_later else min(plain, key=RANK_OF.__getitem__)
+            # With the shooter still to play, or a point in the trick (the
+            # moon ends here: shed the high card), the highest; a clean
+            # trick the shooter has played to is taken only for the lead, so
+            # with the cheapest winner, keeping the high cards to stop it later.
+            if threat_later or heart_in:
+                c = max(plain, key=RANK_OF.__getitem__)
+            else:
+                c = min(plain, key=RANK_OF.__getitem__)
             if heart_in or k.p_beaten(c, later) < 0.5:
                 return c, ("hearts.follow.stop_moon", {"card": c, "seat": t.threat})
     if t.runner >= 0 and led == HEARTS and len(below) > 1 and (win_seat == t.runner or t.runner in later):
