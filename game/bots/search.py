@@ -33,7 +33,7 @@ from typing import Any
 from ..actions import LOOK, NIL_BID, bid, bid_value
 from ..cards import DECK_SIZE
 from ..view import determinize
-from . import hearts_bot, spades_bot
+from . import hearts_bot, reading, spades_bot
 from .common import RANK_OF, SUIT_OF, Know
 from .reasons import Message, render
 
@@ -107,6 +107,7 @@ class Search:
         self.weights: list[float] = []  # one per sampled deal: how well it fits the bids
         self._played_by = played_by_seat(view)
         self._bidders = _bid_readers(k) if k.game == "spades" and READ_BIDS and self._played_by else []
+        self._plays = reading.recent_plays(view) if k.game == "hearts" and READ_PLAYS and len(self.cands) > 1 else []
         self.samples = 0
         self._world: Any = None
         self._next = 0  # the candidate to try next on the current world
@@ -138,7 +139,10 @@ class Search:
         return self.finished
 
     def _weight(self, world: Any) -> float:
-        """How likely the other seats' bids are with the cards this deal gives them."""
+        """How likely the other seats' bids (Spades) or recent plays (Hearts)
+        are with the cards this deal gives them."""
+        if self._plays:
+            return reading.play_likelihood(world, self.view, self._plays)
         if not self._bidders or self._played_by is None:
             return 1.0
         w = 1.0
@@ -239,6 +243,9 @@ def _clearly_better(a: list[float], b: list[float], w: list[float] | None = None
 # decision, 50 duplicate hands) it scored -6.7 +- 8.6 a hand, no gain; the
 # view tells who played which card only in the first two tricks (docs/BOTS.md).
 READ_BIDS = False
+# Weight sampled Hearts deals by how likely they make the other seats'
+# plays in the last two tricks under the normal policy (:mod:`.reading`).
+READ_PLAYS = False
 BID_SPREAD = 1.3  # tricks: how far a bid strays from the hand's count
 
 

@@ -8,6 +8,8 @@ hunter (``game/bots/moon_hunter.py``) shot against the normal bot before
 these rules: each defender threw its high hearts on the hunter's tricks.
 """
 
+import random
+
 import pytest
 from botkit import hearts, level, reason
 
@@ -127,3 +129,54 @@ def test_a_pass_that_keeps_a_stopper(name):
         passed.append(card)
         m.apply(card)
     assert len(passed) == 3 and "KH" not in passed, passed
+
+
+# ----------------------------------------------------------------- the hunter and the reading
+
+
+def test_the_moon_hunter_shoots_a_hand_that_cannot_lose():
+    # Seat 0 holds the top seven hearts, the top three spades and the top
+    # diamonds and club: the hunter takes every trick with a point in it.
+    from game.arena import arena_choose, moon_shooter
+
+    m = hearts(["AH KH QH JH TH 9H 8H AS KS QS AD KD AC", "", "", ""], dealer=3)
+    rng = random.Random(1)
+    while m.phase == "play":
+        seat = m.to_act
+        m.apply(arena_choose(m.view(seat), "shooter" if seat == 0 else "normal", rng))
+    assert moon_shooter(m) == 0
+    assert m.records[-1]["result"]["points"] == [0, 26, 26, 26]
+
+
+def test_the_arena_counts_each_levels_moons():
+    from game import arena
+
+    result = arena.run("hearts", "standard", 4, ["shooter", "normal", "normal", "normal"], deals=3, hands=2, seed=5)
+    for entry in result["levels"].values():
+        assert entry["moons_per_100_hands"] == round(100 * entry["moons"] / entry["hands"], 2)
+    with pytest.raises(ValueError):
+        arena.run("spades", "partnership", 4, ["shooter", "normal", "normal", "normal"], deals=1)
+
+
+def test_reading_finds_every_play_of_the_true_deal_normal_and_not_every_sampled_one():
+    # Normal plays every seat; from seat 0's view in the fifth trick, in the
+    # true hands each card read is normal's choice (a factor 1 - EPSILON, or 1
+    # when the card was forced), where some sampled deals make a card read
+    # another choice than normal's (a factor EPSILON / choices).
+    import math
+
+    from game.bots import choose, reading
+    from game.view import determinize
+
+    m = hearts(["", "", "", ""])
+    rng = random.Random(3)
+    while not (m.trick_number == 4 and m.to_act == 0 and m.trick):
+        m.apply(choose(m.view(m.to_act), "normal", rng))
+    v = m.view(0)
+    plays = reading.recent_plays(v)
+    assert len(plays) >= 4
+    truth = reading.play_likelihood(m.clone(), v, plays)
+    n = math.log(truth) / math.log(1 - reading.EPSILON)
+    assert n >= 1 and abs(n - round(n)) < 1e-9, truth
+    weights = [reading.play_likelihood(determinize(v, rng), v, plays) for _ in range(30)]
+    assert min(weights) < (1 - reading.EPSILON) ** len(plays)
