@@ -1,7 +1,7 @@
 """A first visit as a new visitor makes it: Baza's page against bare PyScript pages, over an emulated network.
 
     .venv/bin/python bench/first_visit.py [--runs 3] [--link MBIT:RTT ...] [--modes br,gzip,gzip-nozip,none]
-                                          [--via devtools,proxy] [--no-play]
+                                          [--via devtools,proxy,proxy-cut] [--no-play]
                                           [--pages ours,bare,stock] [--dist DIR] [--json PATH]
                                           [--linger 2] [--timeout 300]
     nice -n 10 .venv/bin/python bench/first_visit.py --runs 1        # a quick look, both links, br and gzip
@@ -9,13 +9,14 @@
     nice -n 10 .venv/bin/python bench/first_visit.py --pages ours,stock --modes br
     nice -n 10 .venv/bin/python bench/first_visit.py --link 10:40 --modes br,gzip-nozip,none --pages ours,bare
     nice -n 10 .venv/bin/python bench/first_visit.py --link 1.6:150 --via proxy --modes br
+    nice -n 10 .venv/bin/python bench/first_visit.py --link 1.6:150 --via proxy-cut --modes br --pages ours
 
 Not a test: it asserts nothing, it measures and prints.
 
 Every visit is a new Chromium process on a new, empty profile folder
 (launch_persistent_context on a fresh temporary folder: no HTTP cache, no
 code cache, no service worker, no stored snapshot). The link is made one of
-two ways (--via, default devtools; "devtools,proxy" measures both):
+these ways (--via, default devtools; "devtools,proxy" measures both):
   devtools  before the navigation the page's network is emulated through
             the DevTools protocol (Network.emulateNetworkConditions:
             latency = the link's round trip, throughput both ways = Mbit/s
@@ -27,6 +28,10 @@ two ways (--via, default devtools; "devtools,proxy" measures both):
             shares one line of Mbit/s each way, each chunk half the round
             trip late, a new connection a round trip more (the handshake):
             the service worker's downloads included, as on a real link
+  proxy-cut the same, and at ready the proxy resets every connection and
+            every new one from then on (a phone walking into a tunnel, the
+            browser still believing it is online): does the player still
+            reach its second card, without a fatal error?
 
 Pages (--pages, default all three), measured in turn within each run, the
 order rotated run by run (run 1 ours, bare, stock; run 2 bare, stock, ours;
@@ -119,7 +124,7 @@ card against the other page's ready; what each page sent by
 Content-Encoding, with any request to another origin or that failed), then
 everything as one JSON object on the last line; --json PATH also writes it
 there (bench/results/<date>-first-visit-*.json). Each block of the JSON
-("LINK | MODE", "LINK | MODE | proxy" through the proxy) has a summary per
+("LINK | MODE"; "LINK | MODE | proxy" or "| proxy-cut" through the proxy) has a summary per
 page (ours' with "play") and "ratios" (ours / bare, the key of the older
 files; second_card_to_ready: ours' second card / bare's ready) and
 "ratios_stock" (ours / stock).
@@ -167,11 +172,12 @@ DEFAULT_MODES = ("br", "gzip")
 # build/serve.py's encoding for each serving mode.
 ENCODING = {"br": "auto", "gzip": "gzip", "gzip-nozip": "gzip-nozip", "none": "none"}
 # How a visit's link is made: Chromium's emulation, or bench/throttle_proxy.py.
-VIAS = ("devtools", "proxy")
+VIAS = ("devtools", "proxy", "proxy-cut")
 # The game a player's first visit opens (the default, Hearts), with the
 # computer players at speed Instant.
 PLAY_PATH = "?speed=instant"
 PLAY_TIMEOUT_MS = 120_000  # a turn, on a weak link and a busy machine
+CUT_TIMEOUT_MS = 60_000  # a turn after the cut: longer is a page that no longer answers
 # The stock page's runtime folders: npm's package and its folder the page loads.
 NPM_RUNTIME = {"pyscript": ("@pyscript/core", "dist"), "pyodide": ("pyodide", "")}
 # As build/build.py compresses its files: the script and the cache it shares.
@@ -394,16 +400,16 @@ def step_after(page, before: int, timeout: float) -> float:
     )
 
 
-def eager_player(page, timeout: float) -> dict[str, float]:
+def eager_player(page, timeout: float, marks: dict[str, float]) -> None:
     """Play seat 0 as a player who acts as soon as the page allows, up to its second card.
 
     A Hint and the pass (the three hinted cards, then Pass), a Hint, the
     hinted card and Undo, then cards: the first trick's card again and the
-    second trick's. Returns when each was on the table, in the page's ms:
+    second trick's. Notes in ``marks`` when each was on the table, in the
+    page's ms, as it goes (a player stuck halfway keeps those it reached):
     pass, first_card, undo (the card back in the hand), first_card_again,
     second_card (the player's card of the second trick: the figure).
     """
-    marks: dict[str, float] = {}
     assert wait_turn(page, -1, timeout) == "pass"
     hint = page.get_by_role("button", name="Hint", exact=True)
     hinted = page.locator("#hand button.card.hinted")
@@ -431,7 +437,6 @@ def eager_player(page, timeout: float) -> dict[str, float]:
     before = step(page)
     play_first_playable(page)
     marks["second_card"] = step_after(page, before, timeout)
-    return marks
 
 
 def visit(
@@ -439,12 +444,13 @@ def visit(
 ) -> dict:
     """One first visit on an empty profile over the link; its figures (see the module's docstring).
 
-    via: "devtools" (Chromium's emulation) or "proxy" (bench/throttle_proxy.py
-    in front of the server, the page's origin the proxy's); play: the eager
-    player up to its second card after ready.
+    via: "devtools" (Chromium's emulation), "proxy" (bench/throttle_proxy.py
+    in front of the server, the page's origin the proxy's) or "proxy-cut"
+    (the same, the link reset at ready for good); play: the eager player up
+    to its second card after ready.
     """
     proxy = None
-    if via == "proxy":
+    if via.startswith("proxy"):
         proxy = ThrottleProxy(server.server_address[1], link["mbit"], link["rtt_ms"]).start()
         origin = proxy.url.rstrip("/")
     else:
@@ -482,12 +488,17 @@ def visit(
         since = len(server.sent)
         page.goto(origin + "/" + (PLAY_PATH if play else ""), wait_until="commit", timeout=timeout * 1000)
         page.wait_for_function(
-            "() => window.__firstVisit && window.__firstVisit.ready !== null", timeout=timeout * 1000, polling=200
+            "() => window.__firstVisit && window.__firstVisit.ready !== null",
+            timeout=timeout * 1000,
+            polling=20 if via == "proxy-cut" else 200,  # the cut as close to ready as the bench can
         )
-        marks, play_error = {}, None
+        if via == "proxy-cut":
+            proxy.set_state("reset")
+        marks: dict[str, float] = {}
+        play_error = None
         if play:
             try:
-                marks = eager_player(page, PLAY_TIMEOUT_MS)
+                eager_player(page, CUT_TIMEOUT_MS if via == "proxy-cut" else PLAY_TIMEOUT_MS, marks)
             except (AssertionError, PlaywrightError) as error:  # a page that stopped answering is a finding
                 play_error = str(error).splitlines()[0]
         page.wait_for_timeout(linger * 1000)
@@ -644,8 +655,8 @@ def wire_notes(name: str, these: list[dict]) -> list[str]:
 
 
 def block_key(link: dict, via: str, mode: str) -> str:
-    """A block's key in the JSON: "LINK | MODE" as in the older files, "| proxy" added through the proxy."""
-    return f"{link['name']} | {mode}" + (" | proxy" if via == "proxy" else "")
+    """A block's key in the JSON: "LINK | MODE" as in the older files, "| proxy" (or "| proxy-cut") added."""
+    return f"{link['name']} | {mode}" + ("" if via == "devtools" else f" | {via}")
 
 
 def play_rows(block: dict, these: list[dict], others: list[str]) -> None:
@@ -687,7 +698,11 @@ def report(links: list[dict], vias: list[str], modes: list[str], pages: list[str
     out = {}
     others = [name for name in pages if name != "ours"] if "ours" in pages else []
     for link, via, mode in itertools.product(links, vias, modes):
-        how = "Chromium's emulation" if via == "devtools" else "the throttling proxy"
+        how = {
+            "devtools": "Chromium's emulation",
+            "proxy": "the throttling proxy",
+            "proxy-cut": "the throttling proxy, reset at ready",
+        }[via]
         print(f"\n== {link['name']} ({how}), {mode} serving: median [min-max] of the fresh profiles")
         print(
             f"{'page':6}{'n':>3}{'ready s':>22}{'MB before ready':>22}{'MB by linger':>14}{'server MB':>11}"
@@ -789,7 +804,7 @@ def main() -> int:
         default="devtools",
         type=functools.partial(comma_list, VIAS),
         help="how the link is made, comma-separated: devtools (Chromium's emulation, the default),"
-        " proxy (bench/throttle_proxy.py in front of the server), or both",
+        " proxy (bench/throttle_proxy.py in front of the server), proxy-cut (the same, reset at ready)",
     )
     parser.add_argument(
         "--no-play",
