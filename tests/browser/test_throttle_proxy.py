@@ -125,9 +125,11 @@ def test_latency_adds_the_handshake_and_the_round_trip(target):
 def test_reset_mid_download_resets_the_client_and_new_connections_until_up(proxy):
     size = 3_000_000  # 3 s at the link's rate: the reset comes well before the end
     with ask(proxy, size) as sock:
-        got = len(sock.recv(65536))
+        got = 0
         while got < 100_000:
-            got += len(sock.recv(65536))
+            chunk = sock.recv(65536)
+            assert chunk, f"the download ended after {got} bytes, before the reset"
+            got += len(chunk)
         proxy.set_state("reset")
         with pytest.raises(ConnectionResetError):
             while chunk := sock.recv(65536):
