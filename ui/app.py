@@ -43,16 +43,16 @@ class Browser(NamedTuple):
     to_js: Callable[..., Any]
 
 
-def embed_page(browser: Browser, embed: E.Embed) -> tuple[E.Reporter, object] | None:
-    """Embed mode (``?embed=1``, see ui/embed.py): a compact page, and a
-    Reporter that tells the page embedding this one our height and readiness
-    (with the ResizeObserver that feeds it, which the caller must keep).
+def embed_page(browser: Browser, embed: E.Embed) -> E.Reporter | None:
+    """Embed mode (``?embed=1``, see ui/embed.py): a compact page laid out
+    inside the frame's fixed size (assets/embed.css), and a Reporter that
+    tells the page embedding this one, once, that the game is ready.
 
     The parent page is never read: its origin comes from the browser
     (ancestorOrigins, referrer), and ``postMessage`` is the one thing used
     of ``window.parent``.
     """
-    document, window, create_proxy, to_js = browser
+    document, window, _create_proxy, to_js = browser
     document.documentElement.dataset.embed = "true"  # assets/embed.css
     sheet = document.querySelector(".side details[open]")
     if not absent(sheet):
@@ -65,19 +65,7 @@ def embed_page(browser: Browser, embed: E.Embed) -> tuple[E.Reporter, object] | 
     if not target:
         return None
     parent = window.parent
-    reporter = E.Reporter(lambda message: parent.postMessage(to_js(message), target))
-    dialog = document.getElementById("newgame")
-
-    def measure(*_args) -> None:
-        height = document.body.getBoundingClientRect().height
-        if dialog.open:  # room for the whole New game dialog while it is open
-            height = max(height, dialog.scrollHeight + 32)
-        reporter.report(height)
-
-    observer = window.ResizeObserver.new(create_proxy(measure))
-    observer.observe(document.body)
-    observer.observe(dialog)
-    return reporter, observer
+    return E.Reporter(lambda message: parent.postMessage(to_js(message), target))
 
 
 def browser_languages(window: Any) -> list[str]:
@@ -197,4 +185,4 @@ class App:
         document.documentElement.dataset.ready = "true"
         self.view.focus_turn()  # the table is rendered from now on (assets/baza.css)
         if self.embedded is not None:
-            self.embedded[0].ready()
+            self.embedded.ready()

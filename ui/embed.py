@@ -3,13 +3,14 @@
 Pure Python (no browser import), tested under CPython: tests/ui/test_embed.py.
 ui/app.py reads the URL and the browser's facts, and does what this says.
 
-With ``embed=1`` in its URL the page drops its chrome (assets/embed.css),
-keeps its saves under a storage prefix of its own, and tells the page that
-embeds it two things through ``postMessage``: that it is ready, once, and
-its height whenever that changes. Nothing else ever goes to the host, and
-nothing is read from it: the host's origin is learnt from what the browser
-says about the frame (``location.ancestorOrigins``, ``document.referrer``),
-never from the host's page.
+With ``embed=1`` in its URL the page drops its chrome and lays itself out
+inside the frame's fixed size (assets/embed.css), keeps its saves under a
+storage prefix of its own, and tells the page that embeds it one thing
+through ``postMessage``: that it is ready, once. The frame's size is the
+host's to choose and never changes, so no height is ever sent. Nothing is
+read from the host: its origin is learnt from what the browser says about
+the frame (``location.ancestorOrigins``, ``document.referrer``), never from
+the host's page.
 
 >>> e = parse("?game=hearts&preset=standard&embed=1", "hearts")
 >>> e.enabled, e.storage_prefix
@@ -20,18 +21,17 @@ never from the host's page.
 'baza:'
 >>> target_origin(e, ancestor="https://blog.example", referrer="https://blog.example/2024/cards/")
 'https://blog.example'
->>> height_message(612.4)
-{'type': 'baza:height', 'height': 613}
+>>> own_tab_url("https://games.example/baza/?game=hearts&embed=1&id=post-42&lang=sv")
+'https://games.example/baza/?game=hearts&lang=sv'
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 
 DEFAULT_PREFIX = "baza:"  # the storage prefix of the page on its own
 EMBED_PREFIX = "baza:embed:"  # + the embed's id or game + ":"
@@ -45,7 +45,8 @@ HOSTNAME = re.compile(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?|\[[0-9a-f:.]{2,45}\
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 READY_MESSAGE = {"type": "baza:ready"}
-MAX_HEIGHT = 20_000  # px; a taller page is cut (the host clamps again anyway)
+# What only a frame uses: left out of the address of the game's own tab.
+FRAME_PARAMS = ("embed", "id", "host")
 
 
 @dataclass(frozen=True)
@@ -143,15 +144,22 @@ def target_origin(embed: Embed, ancestor: str = "", referrer: str = "") -> str:
     return known
 
 
-def height_message(height: float) -> dict[str, Any]:
-    """The one message the page sends as it grows and shrinks."""
-    if not isinstance(height, (int, float)) or not math.isfinite(height):
-        height = 0
-    return {"type": "baza:height", "height": max(0, min(MAX_HEIGHT, math.ceil(height)))}
+def own_tab_url(href: str) -> str:
+    """The address of this game in a tab of its own: ``href`` (the frame's
+    ``location.href``) without the parameters only a frame uses, so the tab
+    opens the full page with the same game, rules and language (and the
+    full page's saves). assets/loading.js words the same link in JavaScript.
+
+    >>> own_tab_url("http://127.0.0.1:8000/?embed=1")
+    'http://127.0.0.1:8000/'
+    """
+    parts = urlsplit(href)
+    kept = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k not in FRAME_PARAMS]
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(kept), ""))
 
 
 class Reporter:
-    """Sends ``baza:ready`` once and ``baza:height`` when the height changes.
+    """Sends ``baza:ready`` to the host, once, when the table is drawn.
 
     ``post(message)`` sends one message (ui/app.py: ``window.parent.
     postMessage(message, target_origin)``); there is nothing else it can do.
@@ -160,15 +168,8 @@ class Reporter:
     def __init__(self, post: Callable[[dict[str, Any]], None]) -> None:
         self.post = post
         self.is_ready = False
-        self.height: int | None = None
 
     def ready(self) -> None:
         if not self.is_ready:
             self.is_ready = True
             self.post(dict(READY_MESSAGE))
-
-    def report(self, height: float) -> None:
-        message = height_message(height)
-        if message["height"] != self.height:
-            self.height = message["height"]
-            self.post(message)

@@ -5,6 +5,7 @@ the page that embeds it. The browser side is tests/browser/test_embed.py."""
 import doctest
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
@@ -148,37 +149,33 @@ def test_a_bad_host_parameter_is_ignored(host):
     assert E.target_origin(e) == ""
 
 
-@pytest.mark.parametrize(
-    ("height", "sent"),
-    [(0, 0), (612.2, 613), (612, 612), (-5, 0), (float("nan"), 0), (float("inf"), 0), (10**9, E.MAX_HEIGHT),
-     ("700", 0), (None, 0)],
-)
-def test_height_message(height, sent):
-    assert E.height_message(height) == {"type": "baza:height", "height": sent}
-
-
-def test_reporter_sends_ready_once_and_only_changes_of_height():
+def test_reporter_sends_ready_once_and_nothing_else():
     sent = []
     r = E.Reporter(sent.append)
-    r.report(500.2)
-    r.report(500.9)  # the same whole number of pixels
     r.ready()
     r.ready()
-    r.report(640)
-    r.report(640)
-    r.report(480)
-    assert sent == [
-        {"type": "baza:height", "height": 501},
-        {"type": "baza:ready"},
-        {"type": "baza:height", "height": 640},
-        {"type": "baza:height", "height": 480},
-    ]
-    # Only these two kinds of message, with only these keys, ever.
-    assert all(set(m) in ({"type"}, {"type", "height"}) for m in sent)
-    sent[1]["type"] = "changed"
+    assert sent == [{"type": "baza:ready"}]
+    # The frame's size is the host's: no height, nor anything else, is ever sent.
+    assert [name for name in vars(E.Reporter) if not name.startswith("_")] == ["ready"]
+    sent[0]["type"] = "changed"
     r2 = E.Reporter(sent.append)
     r2.ready()
     assert sent[-1] == {"type": "baza:ready"}  # a fresh copy each time
+
+
+@pytest.mark.parametrize(
+    ("href", "tab"),
+    [
+        ("https://games.example/baza/?game=hearts&embed=1", "https://games.example/baza/?game=hearts"),
+        ("https://games.example/?embed=1&id=post-42&host=https%3A%2F%2Fblog.example&preset=standard&lang=pt",
+         "https://games.example/?preset=standard&lang=pt"),
+        ("http://127.0.0.1:8000/index.html?embed=true#x", "http://127.0.0.1:8000/index.html"),
+        ("https://games.example/?game=spades&players=3&embed=1&embed=1", "https://games.example/?game=spades&players=3"),
+    ],
+)
+def test_own_tab_url_drops_what_only_a_frame_uses(href, tab):
+    assert E.own_tab_url(href) == tab
+    assert E.parse(urlsplit(E.own_tab_url(href)).query, "hearts").enabled is False
 
 
 def test_ui_never_reaches_into_the_host_page():
@@ -193,3 +190,99 @@ def test_ui_never_reaches_into_the_host_page():
     main = (ROOT / "ui" / "app.py").read_text(encoding="utf-8")
     assert "postMessage(to_js(message), target)" in main
     assert '"*"' not in main and "'*'" not in main
+
+
+class _RefusedStorage:
+    """A frame of another site where the browser refuses storage (third-party cookies blocked)."""
+
+    origin = "https://games.example"
+
+    @property
+    def localStorage(self):  # noqa: N802 (the browser's name)
+        raise RuntimeError("SecurityError: Failed to read the 'localStorage' property from 'Window'.")
+
+
+CALM_NOTES = {
+    "en": ("This game will not be saved here.", "Open in its own tab"),
+    "es": ("Esta partida no se guardará aquí.", "Abrir en su propia pestaña"),
+    "pt": ("Esta partida não será salva aqui.", "Abrir em uma aba própria"),
+    "sv": ("Det här spelet sparas inte här.", "Öppna i en egen flik"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(CALM_NOTES))
+def test_a_frame_without_storage_gets_one_calm_line(lang):
+    """In embed mode a refused storage is a quiet note with the link to the
+    game's own tab, in the page's language; the full page keeps its warning."""
+    from saves_helpers import make, until_human
+    from ui_helpers import run
+
+    from ui.i18n import set_language
+    from ui.saves.dom import LocalStorage
+
+    async def go():
+        c, saves, _ = make(LocalStorage(_RefusedStorage()), prefix=embed_of("?game=hearts&embed=1").storage_prefix)
+        saves.boot()
+        note = saves.note()
+        assert (note.text, note.own_tab) == CALM_NOTES[lang]
+        assert note.level == "quiet" and note.buttons == ()
+        assert (await until_human(c)).awaiting == "pass"  # it plays on, unsaved
+        c.generation += 1
+        c, full, _ = make(LocalStorage(_RefusedStorage()))
+        full.boot()
+        assert full.note().level == "problem" and full.note().own_tab == ""
+        assert full.note().text != note.text
+        await until_human(c)
+        c.generation += 1
+
+    set_language(lang)
+    try:
+        run(go())
+    finally:
+        set_language("en")
+
+
+def test_the_snippet_builder_offers_the_games_own_choices():
+    """embed.html's choices are the names ui/settings.py accepts in a link:
+    each game's presets, the levels, the languages, the players each game allows."""
+    from html.parser import HTMLParser
+
+    from game.rules import PRESETS
+    from ui.i18n import LANGUAGES
+
+    options: dict[str, list[tuple[str, str]]] = {}
+
+    class Options(HTMLParser):
+        select = ""
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "select":
+                self.select = a["id"]
+                options[self.select] = []
+            elif tag == "option" and self.select:
+                options[self.select].append((a.get("value", ""), a.get("data-game", "")))
+
+        def handle_endtag(self, tag):
+            if tag == "select":
+                self.select = ""
+
+    Options().feed((ROOT / "embed.html").read_text(encoding="utf-8"))
+    assert {g: {v for v, game in options["preset"] if game == g} for g in PRESETS} == {
+        g: set(PRESETS[g]) for g in PRESETS
+    }
+    assert all(game in PRESETS for _, game in options["preset"])
+    assert [v for v, _ in options["level"] if v] == list(S.LEVELS)
+    assert {v for v, _ in options["lang"] if v} == set(LANGUAGES)
+    assert sorted(v for v, _ in options["game"]) == sorted(PRESETS)
+    assert options["game"][0][0] == S.Settings().game  # the default game first
+    for game in PRESETS:
+        offered = [v for v, g in options["players"] if v and g in ("", game)]
+        accepted = [v for v in map(str, range(2, 9)) if S.from_query(f"?game={game}&players={v}").players == int(v)]
+        assert offered == accepted, game
+    # Every link the builder can write opens the game it names.
+    for game in PRESETS:
+        for preset, g in options["preset"]:
+            if g == game:
+                s = S.from_query(f"?game={game}&preset={preset}")
+                assert s.game == game and embed_of(f"?game={game}&preset={preset}&embed=1").enabled

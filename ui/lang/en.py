@@ -310,6 +310,9 @@ MESSAGES: dict[str, Any] = {
     "saves.note.went_on": "This game went on in another tab: this tab shows where it stands now.",
     "saves.note.broken": "Something went wrong with saving. The game goes on.",
     "saves.note.dismiss": "Dismiss",
+    # In a blog's frame where the browser refuses storage (ui/saves/manager.py): one calm line.
+    "saves.note.embed": "This game will not be saved here.",
+    "saves.note.own_tab": "Open in its own tab",
     # Confirmations
     "saves.cancel": "Cancel",
     "saves.drop.title": "Delete this unreadable save?",

@@ -365,6 +365,9 @@ MESSAGES: dict[str, Any] = {
     "saves.note.went_on": "Esta partida ha seguido en otra pestaña: esta pestaña muestra cómo va ahora.",
     "saves.note.broken": "Algo ha fallado al guardar. La partida sigue.",
     "saves.note.dismiss": "Cerrar aviso",
+    # In a blog's frame where the browser refuses storage (ui/saves/manager.py): one calm line.
+    "saves.note.embed": "Esta partida no se guardará aquí.",
+    "saves.note.own_tab": "Abrir en su propia pestaña",
     "saves.cancel": "Cancelar",
     "saves.drop.title": "¿Borrar este guardado ilegible?",
     "saves.drop.text": "No se podrá recuperar.",

@@ -394,6 +394,9 @@ MESSAGES: dict[str, Any] = {
     "saves.note.went_on": "Esta partida continuou em outra aba: esta aba mostra como ela está agora.",
     "saves.note.broken": "Algo deu errado ao salvar. A partida continua.",
     "saves.note.dismiss": "Dispensar",
+    # In a blog's frame where the browser refuses storage (ui/saves/manager.py): one calm line.
+    "saves.note.embed": "Esta partida não será salva aqui.",
+    "saves.note.own_tab": "Abrir em uma aba própria",
     # Confirmations
     "saves.cancel": "Cancelar",
     "saves.drop.title": "Apagar este salvamento ilegível?",

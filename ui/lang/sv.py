@@ -437,6 +437,9 @@ MESSAGES: dict[str, Any] = {
     "saves.note.went_on": "Det här spelet fortsatte i en annan flik: den här fliken visar nu hur det står.",
     "saves.note.broken": "Något gick fel när spelet skulle sparas. Spelet fortsätter.",
     "saves.note.dismiss": "Avfärda",
+    # In a blog's frame where the browser refuses storage (ui/saves/manager.py): one calm line.
+    "saves.note.embed": "Det här spelet sparas inte här.",
+    "saves.note.own_tab": "Öppna i en egen flik",
     "saves.cancel": "Avbryt",
     "saves.drop.title": "Radera den här oläsbara sparningen?",
     "saves.drop.text": "Den går inte att få tillbaka.",

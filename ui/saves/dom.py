@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..dom import absent, attribute, clicked
+from ..embed import own_tab_url
 from ..i18n import locale, t
 from ..nodes import Dom
 from ..settings import clean_name
@@ -257,11 +258,20 @@ class SavesPage:
             root.setAttribute("data-level", "")
             return
         root.setAttribute("data-level", note.level)
+        own_tab = []
+        if note.own_tab:  # the game in a tab of its own, where it saves (ui/embed.py)
+            href = own_tab_url(str(self.win.location.href))
+            own_tab.append(self.d.el("a", {"class": "save-note-link", "href": href, "target": "_blank",
+                                           "rel": "noopener"}, note.own_tab))
+        dismiss = [] if note.level == "quiet" else [
+            self.d.el("button", {"type": "button", "class": "dismiss", "data-saves": "dismiss",
+                                 "aria-label": t("saves.note.dismiss")}, "×"),
+        ]
         root.replaceChildren(self.d.fragment([
             self.d.el("span", {"class": "save-note-text"}, note.text),
             *[self.button(b) for b in note.buttons],
-            self.d.el("button", {"type": "button", "class": "dismiss", "data-saves": "dismiss",
-                                 "aria-label": t("saves.note.dismiss")}, "×"),
+            *own_tab,
+            *dismiss,
         ]))
 
     def _when(self, ms: int) -> str:

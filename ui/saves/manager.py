@@ -48,6 +48,7 @@ from game.save import match_to_dict
 from game.state import Match
 
 from .. import settings as S
+from ..embed import EMBED_PREFIX
 from ..i18n import t
 from . import store as ST
 from .data import (
@@ -148,6 +149,12 @@ class Saves(Results, Files):
             self.enabled = False
             c.new_game(self._fresh(url_settings))
             sandboxed = getattr(self.store.backend, "sandboxed", False)  # ui/saves/dom.py LocalStorage
+            if self.store.prefix.startswith(EMBED_PREFIX) and not sandboxed:
+                # A reader of a blog post whose browser keeps third-party frames
+                # from storing: one calm line, and the way to a tab that saves.
+                self.note_ = Note(t("saves.note.embed"), level="quiet", own_tab=t("saves.note.own_tab"))
+                self._changed()
+                return
             self.say(t("saves.note.sandboxed" if sandboxed else "saves.note.blocked"), level="problem")
             return
         try:

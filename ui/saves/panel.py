@@ -30,7 +30,8 @@ class Note:
 
     text: str
     buttons: tuple[Button, ...] = ()
-    level: str = "info"  # "info" or "problem"
+    level: str = "info"  # "info", "problem", or "quiet" (one calm line in a frame, not dismissed)
+    own_tab: str = ""  # the words of a link that opens the game in a tab of its own ("": none)
 
 
 @dataclass(frozen=True)
