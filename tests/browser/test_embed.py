@@ -237,6 +237,10 @@ def test_blog_post_picture_tap_and_a_frame_that_never_moves(browser, serve, dist
     expect(box(page, 0).get_by_role("button", name="Play Hearts")).to_be_visible()
     expect(box(page, 1).get_by_role("button", name="Play Spades")).to_be_attached()
     assert page.locator("iframe").count() == 0 and page.locator("a.baza-embed").count() == 0
+    # The snippet touched nothing of the post but its own elements: no style
+    # sheet, no element in the head, no global name.
+    assert page.evaluate("""() => [document.head.children.length, document.styleSheets.length,
+        document.adoptedStyleSheets.length, Object.keys(window).filter((k) => /baza/i.test(k))]""") == [6, 1, 0, []]
     assert game_hits(site) == ["/assets/embed-table.svg"], game_hits(site)
     before_tap = sum(size for u, size in sizes.items() if origin(u) == game)
     print(f"before the tap: {before_tap} bytes of the game's site, {sum(sizes.values())} with the post")
@@ -270,6 +274,16 @@ def test_blog_post_picture_tap_and_a_frame_that_never_moves(browser, serve, dist
     box(page, 0).screenshot(path=artifacts / "embed-dialog.png")
     dialog.press("Escape")
     expect(dialog).to_be_hidden()
+    # Saves & stats too: inside the frame.
+    hearts.locator("#saves-btn").click()
+    saves = hearts.locator("#saves")
+    expect(saves).to_be_visible()
+    top, bottom, height = saves.evaluate(
+        "(d) => { const r = d.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
+    )
+    assert top >= 0 and bottom <= height, "Saves & stats does not fit its frame"
+    saves.press("Escape")
+    expect(saves).to_be_hidden()
     assert [rect(page, i) for i in (0, 1)] == first, "a box moved or changed its size"
     assert layout_shift(page) == 0, page.evaluate("window.__shifts")
 
