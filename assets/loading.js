@@ -33,6 +33,8 @@
       bar: "Downloading the game",
       sandbox: "Baza cannot load its files in this frame: the page that embeds it leaves out allow-same-origin.",
       open: "Open the game in a new tab",
+      later: "The rest of the game has not downloaded yet: Baza tries again when the connection is back. Your game is saved.",
+      finishing: "Finishing the download ({percent}): the game goes on by itself once it is here. Your game is saved.",
     },
     es: {
       loading: "Preparando la mesa…",
@@ -42,6 +44,8 @@
       bar: "Descargando el juego",
       sandbox: "Baza no puede cargar sus archivos en este marco: la página que lo incrusta omite allow-same-origin.",
       open: "Abrir el juego en una pestaña nueva",
+      later: "El resto del juego aún no se ha descargado: Baza lo reintenta cuando vuelva la conexión. Tu partida está guardada.",
+      finishing: "Terminando la descarga ({percent}): la partida sigue sola en cuanto llegue. Tu partida está guardada.",
     },
     pt: {
       loading: "Preparando a mesa…",
@@ -51,6 +55,8 @@
       bar: "Baixando o jogo",
       sandbox: "O Baza não consegue carregar os seus arquivos neste quadro: a página que o incorpora omite allow-same-origin.",
       open: "Abrir o jogo em uma nova aba",
+      later: "O resto do jogo ainda não foi baixado: o Baza tenta de novo quando a conexão voltar. Sua partida está salva.",
+      finishing: "Terminando o download ({percent}): a partida continua sozinha assim que ele chegar. Sua partida está salva.",
     },
     sv: {
       loading: "Dukar fram spelbordet…",
@@ -60,6 +66,8 @@
       bar: "Laddar ner spelet",
       sandbox: "Baza kan inte ladda sina filer i den här ramen: sidan som bäddar in den utelämnar allow-same-origin.",
       open: "Öppna spelet i en ny flik",
+      later: "Resten av spelet har inte laddats ner än: Baza försöker igen när anslutningen är tillbaka. Ditt parti är sparat.",
+      finishing: "Laddar ner det sista ({percent}): spelet fortsätter av sig självt när det är här. Ditt parti är sparat.",
     },
   };
   const wanted = [new URLSearchParams(location.search).get("lang") || "", ...(navigator.languages || [])];
@@ -266,4 +274,42 @@
     true,
   );
   addEventListener("unhandledrejection", (event) => failure(String(event.reason?.message ?? event.reason)));
+
+  // After ready: the rest of Pyodide's wasm, which the loader fetches in the
+  // background ("baza:cold" events, build/pyodide-loader.mjs). A download
+  // that failed gets one quiet line until it has arrived (the loader tries
+  // again); a game action that needed it before it arrived covers the table
+  // with how far the download is, until the loader starts the page again
+  // on the saved game. In the table's language at that moment.
+  const laterWords = () => WORDS[root.lang] || words;
+  addEventListener("baza:cold", (event) => {
+    const { state, received: got, size } = event.detail;
+    let box = byId("later-notice");
+    if (state === "loaded" || (state === "downloading" && !box)) {
+      if (box?.dataset.state === "failed") box.remove(); // a cover stays until the page starts again
+      return;
+    }
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "later-notice";
+      box.setAttribute("role", "status"); // polite: announced, focus stays put
+      box.append(document.createElement("p"));
+      document.body.append(box);
+    }
+    if (state === "missed") box.dataset.state = "missed";
+    else if (box.dataset.state !== "missed") box.dataset.state = "failed";
+    const cover = box.dataset.state === "missed";
+    // A line at the bottom; a cover over the whole table (Python has stopped, its buttons would do nothing).
+    Object.assign(box.style, cover
+      ? { position: "fixed", inset: "0", zIndex: "1001", display: "grid", placeItems: "center", background: "rgb(0 0 0 / 0.55)" }
+      : { position: "fixed", zIndex: "1001", left: "50%", bottom: "1rem", transform: "translateX(-50%)" });
+    Object.assign(box.firstElementChild.style, {
+      margin: "0", maxWidth: "min(32rem, calc(100vw - 2rem))", padding: "0.75rem 1rem", borderRadius: "0.5rem",
+      background: "#1d1d1f", color: "#fff", font: "inherit", boxShadow: "0 2px 8px rgb(0 0 0 / 0.4)",
+    });
+    const shown = WORDS[root.lang] ? root.lang : lang;
+    const percent = size ? new Intl.NumberFormat(shown, { style: "percent" }).format(Math.min(got / size, 0.99)) : "…";
+    box.lang = shown;
+    box.firstElementChild.textContent = cover ? WORDS[shown].finishing.replace("{percent}", percent) : WORDS[shown].later;
+  });
 })();

@@ -1,10 +1,14 @@
 // Registers Baza's service worker (./sw.js, written by build/build.py) and
 // tells the player when a new version is ready.
 //
-// Registration waits until the game is ready (<html data-ready="true">) and
-// the loader's later downloads are done, so that the worker's downloads
-// never compete with the start-up; on a first visit they mostly come from
-// the HTTP cache. When a newer build has been
+// Registration comes once the game is ready (<html data-ready="true">):
+// what a start needs is then in the HTTP cache, from which the worker
+// copies it, so a reload without network shows the same game even if the
+// link dropped right after ready. A registration that fails (no network
+// for sw.js, a file refused) is tried again when the browser is back
+// online, else after 5, 10, 20 ... 60 s. The worker takes the files that
+// come after ready as they arrive: the page asks it to ("fill") whenever
+// one of its later downloads has ended. When a newer build has been
 // installed and waits, a small notice offers to reload; its button lets the
 // new worker take over, and the page reloads into the new version. Until
 // then the open page keeps running on the files of its own build.
@@ -94,38 +98,45 @@
       }).createScriptURL("./sw.js")
     : "./sw.js";
 
+  let registration = null;
+  let attempt = 0;
   const register = () => {
     // updateViaCache "none": the browser asks the server for sw.js itself on
     // every check, whatever the host's cache headers say.
     sw.register(url, { updateViaCache: "none" }).then(
-      (registration) => registration && watch(registration),
-      () => {}, // blocked (a policy, a test harness): the game still plays online
+      (found) => {
+        registration = found;
+        if (found) watch(found);
+      },
+      () => {
+        // No network, or blocked (a policy, a test harness): the game still plays online.
+        const again = () => {
+          clearTimeout(timer);
+          removeEventListener("online", again);
+          register();
+        };
+        const timer = setTimeout(again, Math.min(60_000, 5000 * 2 ** attempt++));
+        addEventListener("online", again);
+      },
     );
   };
 
-  // After ready, once the loader's later downloads (the other languages,
-  // the whole standard library) are done: the worker's copy of the build
-  // then finds them in the HTTP cache instead of downloading them a second
-  // time beside the loader. A loader that never says so is waited for a
-  // minute at most.
-  let registered = false;
-  const registerOnce = () => {
-    if (!registered) {
-      registered = true;
-      register();
-    }
+  // The worker's copy of the later files: asked for each time the loader's
+  // own later downloads end (then in the HTTP cache).
+  const fill = () => {
+    const worker = registration?.active ?? registration?.waiting ?? registration?.installing;
+    worker?.postMessage({ type: "fill" });
   };
-  addEventListener("baza:later", registerOnce, { once: true });
+  addEventListener("baza:later", fill);
+  addEventListener("baza:cold", (event) => event.detail.state === "loaded" && fill());
+
   const root = document.documentElement;
-  const ready = () => root.dataset.ready === "true";
-  const settled = () => /^(done|failed|not needed)/.test(globalThis.bazaStart?.later ?? "");
-  const whenReady = () => (settled() ? registerOnce() : setTimeout(registerOnce, 60_000));
-  if (ready()) whenReady();
+  if (root.dataset.ready === "true") register();
   else {
     const observer = new MutationObserver(() => {
-      if (ready()) {
+      if (root.dataset.ready === "true") {
         observer.disconnect();
-        whenReady();
+        register();
       }
     });
     observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });

@@ -1,6 +1,7 @@
 """Records which functions of Pyodide's wasm the page calls: build/wasm-hot-functions.json.
 
     .venv/bin/python bench/wasm_calls.py [--rounds 1] [--out build/wasm-hot-functions.json]
+    .venv/bin/python bench/wasm_calls.py --suite [-k EXPRESSION]
 
 Not a timing: the build's input, as bench/startup_functions.py is. The
 build ships Pyodide's wasm in two parts (build/wasm_split.py): the
@@ -24,6 +25,14 @@ with other games, presets, seats, levels, seeds, languages and watch mode
 (VISITS), each on a new profile. The Worker that
 makes the snapshot compiles in the same browser and is counted too.
 
+With --suite, the visits are the whole browser test suite instead (every
+game, dialog, language, save, import and error path the tests click
+through): pytest tests/browser on the same kind of build
+(BAZA_TEST_BUILD_OPTIONS, read by tests/build/build_helpers.py), with the
+tests' Chromium started through a wrapper that adds V8's flag and keeps
+what every process prints. A test that fails there (the tests of the split
+itself, on a whole wasm) still counts its calls.
+
 Writes the union of the indices with the digest of npm's wasm
 (build/wasm_split.py checks it) and prints how many functions and bytes
 the list holds.
@@ -33,6 +42,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -42,7 +53,7 @@ from pathlib import Path
 from longtasks import play_hand  # bench/ is the script's folder, first on sys.path
 from playwright.sync_api import sync_playwright
 from startup import READY_TIMEOUT_MS, SNAPSHOT_SETTLED, Site
-from wasm_tiering import COMPILED, READY, launch
+from wasm_tiering import COMPILED, READY, chromium_path, launch
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
@@ -59,10 +70,29 @@ VISITS = [  # (query, new profile, wait for the snapshot, play a hand)
 ]
 
 
+WHOLE_BUILD = ["--no-wasm-split", "--keep-dead-code", "--no-startup-marks"]
+
+
+def suite(tmp: Path, select: str | None) -> set[int]:
+    """The functions compiled while pytest runs tests/browser on a whole-wasm build."""
+    log = tmp / "v8-suite.log"
+    wrapper = tmp / "chromium"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        f"exec {shlex.quote(chromium_path())} --js-flags=--trace-wasm-compilation-times"
+        f' "$@" >>{shlex.quote(str(log))}\n'
+    )
+    wrapper.chmod(0o755)
+    env = {**os.environ, "CHROMIUM": str(wrapper), "BAZA_TEST_BUILD_OPTIONS": " ".join(WHOLE_BUILD)}
+    command = [sys.executable, "-m", "pytest", "tests/browser", "-q", "-p", "no:cacheprovider"]
+    subprocess.run([*command, *(["-k", select] if select else [])], cwd=ROOT, env=env, check=False)
+    return {int(m[1]) for m in COMPILED.finditer(log.read_text(errors="replace"))}
+
+
 def build(out: Path) -> None:
     """A build whose wasm is npm's with its exports cut: every function keeps its index."""
-    command = [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), "--no-wasm-split"]
-    subprocess.run([*command, "--keep-dead-code", "--no-startup-marks"], check=True, stdout=subprocess.DEVNULL)
+    command = [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), WHOLE_BUILD[0]]
+    subprocess.run([*command, *WHOLE_BUILD[1:]], check=True, stdout=subprocess.DEVNULL)
 
 
 def visit(playwright, url: str, profile: Path, output: Path, snapshot: bool, play: bool) -> set[int]:
@@ -90,26 +120,16 @@ def visit(playwright, url: str, profile: Path, output: Path, snapshot: bool, pla
     return {int(m[1]) for m in COMPILED.finditer(output.read_text(errors="replace"))}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--out", type=Path, default=wasm_split.HOT_LIST)
-    parser.add_argument("--fresh", action="store_true", help="leave out what the list held (else: add to it)")
-    args = parser.parse_args()
-    npm_wasm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    module = wasm_split.read(npm_wasm)
-    sizes = [end - start for start, end in module.bodies]
-    # A rare path (a dict resized at another moment) shows in one run and not
-    # in the next: runs add to the list of the same wasm, unless --fresh.
-    kept = None if args.fresh or not args.out.is_file() else wasm_split.hot_functions(npm_wasm, args.out)
-    called: set[int] = set(kept or [])
+def visits(rounds: int, module) -> set[int]:
+    """The functions compiled during VISITS, ``rounds`` times over."""
+    called: set[int] = set()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         dist = Path(tmp) / "dist"
         build(dist)
         site = Site("ours", dist)
         site.start()
         try:
-            for round_number in range(args.rounds):
+            for round_number in range(rounds):
                 profile = None
                 for i, (query, fresh, snapshot, play) in enumerate(VISITS):
                     if fresh or profile is None:
@@ -121,6 +141,29 @@ def main() -> None:
                     called |= defined
         finally:
             site.stop()
+    return called
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--out", type=Path, default=wasm_split.HOT_LIST)
+    parser.add_argument("--fresh", action="store_true", help="leave out what the list held (else: add to it)")
+    parser.add_argument("--suite", action="store_true", help="the browser test suite's actions instead of VISITS")
+    parser.add_argument("-k", dest="select", help="with --suite: only the tests pytest -k selects")
+    args = parser.parse_args()
+    npm_wasm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    module = wasm_split.read(npm_wasm)
+    sizes = [end - start for start, end in module.bodies]
+    # A rare path (a dict resized at another moment) shows in one run and not
+    # in the next: runs add to the list of the same wasm, unless --fresh.
+    kept = None if args.fresh or not args.out.is_file() else wasm_split.hot_functions(npm_wasm, args.out)
+    called: set[int] = set(kept or [])
+    if args.suite:
+        with tempfile.TemporaryDirectory() as tmp:
+            called |= {f for f in suite(Path(tmp), args.select) if f >= module.function_imports}
+    else:
+        called |= visits(args.rounds, module)
     functions = sorted(f for f in called if f < len(module.function_types))
     hot_bytes = sum(sizes[f - module.function_imports] for f in functions)
     record = {

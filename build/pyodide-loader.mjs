@@ -494,17 +494,89 @@ const scriptURL = () =>
     : import.meta.url;
 
 // The rest of Pyodide's wasm, when the build split it (build/wasm_split.py):
-// fetched and compiled after ready, in the background, so that no function
-// of it waits for its download. One called sooner loads it there and then
-// (build/runtime.py, GLUE_PATCHES); bazaStart.cold says which happened.
+// fetched, compiled and instantiated in the background from the moment
+// Python is up (the start's own downloads are done then, and the link is
+// idle while Python and the game start), so that no function of it waits
+// for its download. A function of it called sooner (build/runtime.py,
+// GLUE_PATCHES) is instantiated there and then from what has arrived; if
+// nothing has, it may wait for a synchronous read only while the page is
+// still starting (the loading screen is up), in Node.js or in a Worker;
+// once the table is ready it never waits: coldMissed (below) takes over.
+// bazaStart.cold says which happened.
+//
+// A failed or stalled download is tried again: when the browser says it
+// is back online, else after 2, 4, 8 ... 30 s; a download that has
+// received nothing for STALLED ms is given up and tried again. The page
+// hears of each change as a "baza:cold" event (assets/loading.js shows
+// the player a line about it): detail {state, received, size}.
+const STALLED = 20_000;
+
+function coldEvent(cold, state) {
+  if (inWorker) return;
+  dispatchEvent(new CustomEvent("baza:cold", { detail: { state, received: cold.received, size: LATER?.cold ?? null } }));
+}
+
 async function loadCold(cold, report) {
-  if (!cold) return;
-  try {
-    report.cold = await cold.load();
-  } catch (error) {
-    report.cold = `not loaded: ${lastLine(error)}`;
-    console.warn(`Baza: the rest of Pyodide's wasm is loaded at its first call (${lastLine(error)})`);
+  if (!cold || cold.instance) return;
+  for (let attempt = 0; !cold.instance; attempt++) {
+    const abort = new AbortController();
+    let seen = -1;
+    const watch = setInterval(() => {
+      if (cold.received === seen) abort.abort(new Error(`nothing received for ${STALLED / 1000} s`));
+      seen = cold.received;
+    }, STALLED);
+    try {
+      if (attempt) coldEvent(cold, "downloading");
+      report.cold = await cold.load(abort.signal);
+      coldEvent(cold, "loaded");
+      return;
+    } catch (error) {
+      report.cold = `not loaded yet: ${lastLine(error)}`;
+      console.warn(`Baza: the rest of Pyodide's wasm did not arrive (${lastLine(error)}); trying again`);
+      coldEvent(cold, "failed");
+    } finally {
+      clearInterval(watch);
+    }
+    await beforeRetry(attempt);
   }
+}
+
+// The pause before another try of a later download: until the browser says
+// it is online again, or 2, 4, 8 ... 30 s (a link can drop while the
+// browser still believes it is online).
+function beforeRetry(attempt) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, Math.min(30_000, 2000 * 2 ** attempt));
+    addEventListener("online", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+// A function of the wasm's rest was called after ready, before the rest
+// arrived. Python cannot go on from there (the call cannot wait, and a
+// failed call is fatal to Pyodide), but nothing is lost: the game was saved
+// after the last action that went through. The page says so (the
+// "baza:cold" event with state "missed": assets/loading.js covers the
+// table with a notice), finishes the download in the background, and
+// starts again on the saved game as soon as the rest has arrived (the
+// HTTP cache then has it). Never twice in a row: after such a restart the
+// rest is waited for before the table is ready (see loadPyodide).
+const RESTARTED = "baza:restarted-for-cold";
+
+function coldMissed(cold, report, arrived) {
+  if (inWorker || report.coldMissed) return;
+  report.coldMissed = true;
+  coldEvent(cold, "missed");
+  const progress = setInterval(() => coldEvent(cold, "missed"), 500);
+  // loadCold tries until the rest has arrived; the HTTP cache then has it for the restart.
+  arrived.then(() => {
+    clearInterval(progress);
+    try {
+      sessionStorage.setItem(RESTARTED, "1");
+    } catch {
+      // no session storage (a sandboxed frame): the restart happens all the same
+    }
+    location.reload();
+  });
 }
 
 // Calls fn once the table is ready (<html data-ready="true">, set by ui/app.py).
@@ -558,18 +630,26 @@ function scheduleSnapshot(report, laterDone) {
 // so that its copy of the build finds these in the HTTP cache.
 async function downloadLater(pyodide, report) {
   if (report.later !== "done") report.later = "downloading";
-  try {
-    if (report.game !== "snapshot" && report.game !== "files") {
-      const wanted = Object.entries(LATER.languages).filter(([code]) => code !== language || report.language !== language);
-      const files = await Promise.all(wanted.map(async ([code, file]) => [code, await fetchChecked(file)]));
-      for (const [code, data] of files) await writeLanguage(pyodide, code, data);
-      runWith(pyodide, RESCAN, {});
-      dispatchEvent(new Event("baza:languages"));
+  let languagesDone = report.game === "snapshot" || report.game === "files";
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (!languagesDone) {
+        const wanted = Object.entries(LATER.languages).filter(([code]) => code !== language || report.language !== language);
+        const files = await Promise.all(wanted.map(async ([code, file]) => [code, await fetchChecked(file)]));
+        for (const [code, data] of files) await writeLanguage(pyodide, code, data);
+        runWith(pyodide, RESCAN, {});
+        languagesDone = true;
+        dispatchEvent(new Event("baza:languages"));
+      }
+      if (report.later !== "done") mountStdlib(pyodide, await fetchChecked(LATER.stdlib), report);
+      break;
+    } catch (error) {
+      report.later = `failed: ${lastLine(error)}`;
+      console.warn(`Baza: the later downloads failed (${lastLine(error)}); trying again`);
     }
-    if (report.later !== "done") mountStdlib(pyodide, await fetchChecked(LATER.stdlib), report);
-  } catch (error) {
-    report.later = `failed: ${lastLine(error)}`;
-    console.warn(`Baza: the later downloads failed (${lastLine(error)})`);
+    // A first failure is told at once (assets/sw-register.js listens), the success again when it comes.
+    if (!attempt) dispatchEvent(new Event("baza:later"));
+    await beforeRetry(attempt);
   }
   dispatchEvent(new Event("baza:later"));
 }
@@ -725,15 +805,32 @@ export async function loadPyodide(options = {}) {
   let laterDone;
   const cold = pyodide._module?.bazaCold;
   report.cold = cold ? cold.state : "whole";
+  let coldDone = Promise.resolve();
+  if (cold && !inWorker) {
+    // Until the table is ready a call may still read the rest synchronously
+    // (the loading screen is up); after, never (coldMissed).
+    cold.mayWait = () => document.documentElement.dataset.ready !== "true";
+    coldDone = loadCold(cold, report);
+    cold.missed = () => setTimeout(() => coldMissed(cold, report, coldDone));
+    // After a restart for the rest, the table waits for it: the same call would miss it again.
+    let restarted = false;
+    try {
+      restarted = sessionStorage.getItem(RESTARTED) === "1";
+      sessionStorage.removeItem(RESTARTED);
+    } catch {
+      restarted = false;
+    }
+    if (restarted) await coldDone;
+  }
   if (stdlib !== "source") {
     importFallback(pyodide, report, LATER, import.meta.url);
     laterDone = new Promise((resolve) =>
-      afterReady(() => Promise.all([loadCold(cold, report), downloadLater(pyodide, report)]).then(resolve)),
+      afterReady(() => Promise.all([coldDone, downloadLater(pyodide, report)]).then(resolve)),
     );
   } else {
     report.later = "not needed";
-    laterDone = Promise.resolve();
-    afterReady(() => loadCold(cold, report).then(() => dispatchEvent(new Event("baza:later"))));
+    laterDone = coldDone;
+    afterReady(() => coldDone.then(() => dispatchEvent(new Event("baza:later"))));
   }
   if (pyscript) report.pyscript = pyscript;
   if (pyscriptSources) report.pyscriptSources = "written";

@@ -317,36 +317,53 @@ GLUE_PATCHES: list[Edit] = [
         # Pyodide's wasm in two parts (build/wasm_split.py): the functions a
         # start calls, and the rest (pyodide.cold.wasm), whose stubs call
         # through the hot part's table `baza_cold`. Slot 0 of that table is
-        # a function that loads the rest at once, when a stub finds its slot
-        # empty: a synchronous read (readBinary in Node.js and in a Worker,
-        # a synchronous request on the page's main thread) and a
-        # synchronous compile, allowed up to 8 MB on Chromium's main thread.
-        # The loader calls load() after ready, which fetches and compiles
-        # it in the background, so that no call has to wait. A whole wasm
-        # (no `baza_cold`) is left as it is. Required once the wasm is split.
+        # loadNow, which a stub calls when it finds its slot empty. It never
+        # waits for the network where a player would see it:
+        # - the part compiled, or its bytes arrived: instantiated there and
+        #   then (a synchronous compile, allowed up to 8 MB on Chromium's
+        #   main thread);
+        # - else, where part.mayWait() says so (Node.js, a Worker, a page
+        #   still starting: the loader decides) read synchronously
+        #   (readBinary, or a synchronous request);
+        # - else part.missed is called and loadNow throws: Python cannot go
+        #   on, and the loader finishes the download in the background and
+        #   then starts the page again on the saved game
+        #   (build/pyodide-loader.mjs, coldMissed).
+        # load() fetches the part in the background, counting its bytes in
+        # part.received, keeps them, compiles and instantiates. A whole
+        # wasm (no `baza_cold`) is left as it is. Required once the wasm is
+        # split.
         "load the cold part of a split wasm",
         "function getWasmImports(){",
         "var coldPart=exports=>{var table=exports.baza_cold;if(!table)return undefined;"
         'var url=Module["locateFile"]?locateFile("pyodide.cold.wasm")'
         ':new URL("pyodide.cold.wasm",import.meta.url).href;'
-        'var part={state:"not needed",url};var imports={p:exports};'
+        'var part={state:"not needed",url,received:0,mayWait:()=>true,missed:()=>{}};var imports={p:exports};'
         'var readSync=()=>{if(readBinary)return readBinary(url);var xhr=new XMLHttpRequest;xhr.open("GET",url,false);'
         'xhr.overrideMimeType("text/plain; charset=x-user-defined");xhr.send(null);'
         "if(xhr.status!=200)throw new Error(`${url}: HTTP ${xhr.status}`);"
         "var text=xhr.responseText,bytes=new Uint8Array(text.length);"
         "for(var i=0;i<text.length;i++)bytes[i]=text.charCodeAt(i);return bytes};"
         "var loadNow=()=>{if(part.instance)return;"
-        "part.instance=new WebAssembly.Instance(part.module??new WebAssembly.Module(readSync()),imports);"
-        'part.state="loaded at a call"};'
+        "var module=part.module??(part.bytes&&new WebAssembly.Module(part.bytes));"
+        'if(!module&&!part.mayWait()){part.state="missing at a call";part.missed();'
+        'throw new Error("the rest of Pyodide\'s wasm has not arrived yet")}'
+        "part.instance=new WebAssembly.Instance(module??new WebAssembly.Module(readSync()),imports);"
+        'part.bytes=null;part.state="loaded at a call"};'
         "var loader=new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.of(0,97,115,109,1,0,0,0,1,4,1,96,0,0,"
         "2,7,1,1,98,1,108,0,0,3,2,1,0,7,5,1,1,108,0,1,10,6,1,4,0,16,0,11)),{b:{l:loadNow}});"
         "table.set(0,loader.exports.l);"
-        "part.load=async()=>{if(part.instance)return part.state;"
-        'var get=()=>fetch(url,{credentials:"same-origin"});var module;'
-        "try{module=await WebAssembly.compileStreaming(get())}"
-        "catch{module=await WebAssembly.compile(await (await get()).arrayBuffer())}"
-        "part.module=module;if(!part.instance){var instance=await WebAssembly.instantiate(module,imports);"
-        'if(!part.instance){part.instance=instance;part.state="loaded after ready"}}return part.state};'
+        "part.load=async signal=>{if(part.instance)return part.state;"
+        'if(!part.bytes){var response=await fetch(url,{credentials:"same-origin",signal});'
+        "if(!response.ok)throw new Error(`HTTP ${response.status}`);"
+        "var reader=response.body.getReader(),chunks=[],received=0;part.received=0;"
+        "for(;;){var{done,value}=await reader.read();if(done)break;"
+        "chunks.push(value);received+=value.length;part.received=received}"
+        "var bytes=new Uint8Array(received),at=0;for(var chunk of chunks){bytes.set(chunk,at);at+=chunk.length}"
+        "if(!part.instance)part.bytes=bytes}"
+        "if(!part.module&&part.bytes)part.module=await WebAssembly.compile(part.bytes);"
+        "if(!part.instance){var instance=await WebAssembly.instantiate(part.module,imports);"
+        'if(!part.instance){part.instance=instance;part.bytes=null;part.state="loaded after ready"}}return part.state};'
         "return part};function getWasmImports(){",
         REQUIRED,
     ),

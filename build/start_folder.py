@@ -161,6 +161,8 @@ def write_start(
     stdlib = (out / pyodide_dir / "python_stdlib.zip").read_bytes()
     full = f"../{pyodide_dir.removeprefix('runtime/')}/python_stdlib.zip"
     later = {"languages": languages, "stdlib": file_record(full, stdlib), "modules": module_names(stdlib)}
+    cold = out / pyodide_dir / "pyodide.cold.wasm"  # the wasm's rest (build/wasm_split.py), when split
+    later["cold"] = cold.stat().st_size if cold.is_file() else None  # the loader's "finishing the download, 73 %"
     # The loader sits two folders down (runtime/start-<hash>/).
     files = [[path, f"../../{url}"] for path, url in game.items()]
     text = inline_parts(LOADER_TEMPLATE.read_text(encoding="utf-8"))

@@ -58,7 +58,11 @@ function mountStdlib(pyodide, data, report) {
 // arrived (none is, at start: the start zip holds what a start imports;
 // bazaStart.fallbackImports lists any that were): a finder at the end of
 // sys.meta_path downloads the zip there and then, synchronously (the
-// import cannot wait), mounts it, and finds the module in it.
+// import cannot wait), mounts it, and finds the module in it. Only while
+// the page is starting: once the table is ready a synchronous download
+// would freeze the page for as long as the link takes, so the import fails
+// (ImportError, which the game reports like any error of an action) and
+// the loader's background download goes on.
 const FALLBACK = `
 import importlib.machinery, sys
 
@@ -95,10 +99,15 @@ function fetchSync(url, file) {
 function importFallback(pyodide, report, later, base) {
   report.fallbackImports = [];
   const modules = new Set(later.modules);
+  const starting = () => typeof document === "undefined" || document.documentElement.dataset.ready !== "true";
   const fetchNow = (name) => {
     if (report.later === "done") return true;
     if (!modules.has(name)) return false;
     report.fallbackImports.push(name);
+    if (!starting()) {
+      console.warn(`Baza: ${name} is in the part of the standard library that has not arrived yet`);
+      return false;
+    }
     try {
       mountStdlib(pyodide, fetchSync(new URL(later.stdlib.url, base), later.stdlib), report);
       return true;

@@ -6,10 +6,16 @@
 // compare sw.js byte for byte on each visit, so any change to any file of a
 // new build installs a new worker.
 //
-//   install   fetch every file of the build into the cache "baza-<version>",
-//             checking size and SHA-256 (a host or cache in between that
-//             hands out an old file makes the install fail, never a mix;
-//             the page is kept without its first visit's preloads);
+//   install   fetch every file a start needs into the cache
+//             "baza-<version>", checking size and SHA-256 (a host or cache
+//             in between that hands out an old file makes the install fail,
+//             never a mix; the page is kept without its first visit's
+//             preloads); the files that come after ready (LATER) are taken
+//             if the HTTP cache has them, else at the page's "fill"
+//             message (sent when the page's own later downloads end, so
+//             that the worker finds them in the HTTP cache rather than
+//             downloading them a second time), until all are in: a visit
+//             whose link dropped after ready plays offline all the same;
 //   waiting   while a page of the old build is open, the new worker waits;
 //             the page (assets/sw-register.js) shows "New version, reload",
 //             and a click posts {type: "skip-waiting"} here;
@@ -28,6 +34,10 @@ const scoped = (url) => new URL(url, self.registration.scope).href;
 const PAGE = scoped("index.html");
 
 const VERSIONED = (url) => url.includes("?v=") || url.startsWith("runtime/");
+// What the page fetches after ready, and a start can do without: the rest
+// of Pyodide's wasm, the whole standard library, the other languages
+// (build/pyodide-loader.mjs, loadCold and downloadLater).
+const LATER = (url) => /^runtime\/(pyodide-[^/]+\/(pyodide\.cold\.wasm|python_stdlib\.zip)|start-[^/]+\/lang-\w+\.zip)$/.test(url);
 
 async function intact(response, bytes, sha256) {
   const body = await response.clone().arrayBuffer();
@@ -46,11 +56,48 @@ async function download(url, bytes, sha256) {
     const old = await caches.match(scoped(url));
     if (old && (await intact(old, bytes, sha256))) return old;
   }
-  for (const cache of VERSIONED(url) ? ["default", "reload"] : ["no-cache", "reload"]) {
-    const response = await fetch(scoped(url), { cache, credentials: "same-origin" });
+  // With the link down, the page that was just shown is still in the HTTP
+  // cache: "force-cache" last (checked like the rest, so never another build's).
+  for (const cache of VERSIONED(url) ? ["default", "reload"] : ["no-cache", "reload", "force-cache"]) {
+    let response;
+    try {
+      response = await fetch(scoped(url), { cache, credentials: "same-origin" });
+    } catch {
+      continue; // no network: the next way may still have it
+    }
     if (response.ok && (await intact(response, bytes, sha256))) return response;
   }
   throw new Error(`${url} is not the file of build ${BUILD.version}`);
+}
+
+// A later file from an older build's cache or the HTTP cache, never the network; or null.
+async function cached(url, bytes, sha256) {
+  const old = await caches.match(scoped(url));
+  if (old && (await intact(old, bytes, sha256))) return old;
+  try {
+    const response = await fetch(scoped(url), { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" });
+    return response.ok && (await intact(response, bytes, sha256)) ? response : null;
+  } catch {
+    return null;
+  }
+}
+
+// The later files this worker's cache does not hold yet, fetched one by one;
+// one that fails waits for the next call (the page's "fill" message).
+let filling = null;
+function fill() {
+  filling ??= (async () => {
+    const cache = await caches.open(CACHE);
+    for (const file of BUILD.files.filter(([url]) => LATER(url))) {
+      if (await cache.match(scoped(file[0]))) continue;
+      try {
+        await cache.put(scoped(file[0]), await download(...file));
+      } catch {
+        // the link is down: the page asks again when a later download of its own succeeds
+      }
+    }
+  })().finally(() => (filling = null));
+  return filling;
 }
 
 // The page's preloads of a first visit (build/build.py marks them): the
@@ -70,19 +117,24 @@ async function kept(url, response) {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      // All or nothing: the cache is filled only once every file has arrived
-      // intact; if one fails, the install fails and the next visit retries.
-      const responses = await Promise.all(
-        BUILD.files.map(async (file) => kept(file[0], await download(...file))),
-      );
+      // All or nothing for what a start needs: the cache is filled only once
+      // every such file has arrived intact; if one fails, the install fails
+      // and the page registers again later. The later files: what the HTTP
+      // cache holds now, the rest at the page's "fill" message.
+      const needed = BUILD.files.filter(([url]) => !LATER(url));
+      const later = BUILD.files.filter(([url]) => LATER(url));
+      const responses = await Promise.all(needed.map(async (file) => kept(file[0], await download(...file))));
+      const found = await Promise.all(later.map((file) => cached(...file)));
       const cache = await caches.open(CACHE);
-      await Promise.all(responses.map((response, i) => cache.put(scoped(BUILD.files[i][0]), response)));
+      await Promise.all(responses.map((response, i) => cache.put(scoped(needed[i][0]), response)));
+      await Promise.all(found.map((response, i) => response && cache.put(scoped(later[i][0]), response)));
     })(),
   );
 });
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "fill") event.waitUntil(fill());
 });
 
 self.addEventListener("activate", (event) => {

@@ -1,16 +1,23 @@
 """Pyodide's wasm in two parts (build/wasm_split.py): a start downloads and runs
-only the functions it calls; the rest comes after ready, works offline, and is
-loaded there and then by a call that comes before it.
+only the functions it calls; the rest comes in the background once the start's
+own downloads are in, works offline, and a call that needs it before it has
+arrived never waits for the network: the page finishes the download and
+starts again on the saved game.
 
 tests/build/test_wasm_split.py checks the parts themselves, without a browser.
 """
 
 import hashlib
+import re
 import runpy
+import time
 
+import pytest
 from conftest import ROOT, SW_READY, logged, wait_ready
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 from table_helpers import play_first_card
-from test_first_visit import PLAY, hooked, hooked_visit
+from test_first_visit import LATER_DONE, PLAY, hooked
 
 cold_data = runpy.run_path(str(ROOT / "build" / "wasm_cold_data.py"))
 
@@ -55,6 +62,16 @@ new MutationObserver((_, observer) => {
 """
 COLD_FETCHED_AT = """() => performance.getEntriesByType("resource")
   .filter((entry) => entry.name.endsWith("/pyodide.cold.wasm")).map((entry) => entry.startTime)"""
+HOT_ARRIVED_AT = """() => performance.getEntriesByType("resource")
+  .filter((entry) => entry.name.endsWith("/pyodide.asm.wasm")).map((entry) => entry.responseEnd)"""
+SW_HAS_COLD = """async () => {
+  for (const name of await caches.keys())
+    for (const request of await (await caches.open(name)).keys())
+      if (request.url.endsWith("/pyodide.cold.wasm")) return true;
+  return false;
+}"""
+COLD_URL = re.compile(r".*/pyodide\.cold\.wasm$")
+TABLE = "() => [document.getElementById('table').dataset.match, document.getElementById('table').dataset.step]"
 
 
 def test_a_start_runs_nothing_of_the_cold_part_which_comes_after_ready_and_offline(
@@ -66,17 +83,21 @@ def test_a_start_runs_nothing_of_the_cold_part_which_comes_after_ready_and_offli
     try:
         page.goto(site.url + PLAY)
         wait_ready(page)
-        # No stub found its function missing before the background load ended.
+        # No stub found its function missing before the background load ended,
+        # which began once the start's own wasm was in.
         page.wait_for_function(LOADED_AFTER_READY, timeout=60_000)
+        page.wait_for_function(LATER_DONE, timeout=60_000)  # decimal's module is in the later standard library
         (fetched,) = page.evaluate(COLD_FETCHED_AT)
-        assert fetched >= page.evaluate("window.__readyAt")
+        assert fetched >= min(page.evaluate(HOT_ARRIVED_AT))
         assert page.evaluate(COLD_CODE) == SEVENTH
         play_first_card(page)
         page.evaluate(SW_READY)  # the service worker has its copy of the build
+        page.wait_for_function(SW_HAS_COLD, timeout=60_000)  # the rest too, once the page had it
         fresh_browser.set_offline(True)
         page.reload()
         wait_ready(page)
         page.wait_for_function(LOADED_AFTER_READY, timeout=60_000)
+        page.wait_for_function(LATER_DONE, timeout=60_000)
         assert page.evaluate(COLD_CODE) == SEVENTH
         play_first_card(page)
         page.log.assert_no_errors()
@@ -85,21 +106,64 @@ def test_a_start_runs_nothing_of_the_cold_part_which_comes_after_ready_and_offli
         page.close()
 
 
-def test_a_cold_function_called_before_its_part_arrives_loads_it_there_and_then(browser, serve, dist, tmp_path):
-    """The background load held back: the first call of a cold function loads the part and answers."""
-    held = ("    report.cold = await cold.load();\n", "    return;\n")
-    with hooked_visit(browser, serve, dist, tmp_path / "site", held) as page:
+def test_the_moved_tables_are_zero_until_the_rest_arrives_then_npm_s(browser, serve, dist, tmp_path):
+    """The background load held back: the cold part's tables are not in memory; once it arrives they are."""
+    site = serve(hooked(dist, tmp_path / "site"))
+    page = logged(browser.new_page())
+    held = []
+    page.route(COLD_URL, lambda route: held.append(route))  # answered below, when the test lets it
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
         assert page.evaluate(COLD_STATE) == "not needed"
         (folder,) = (dist / "runtime").glob("pyodide-*")
         tables = cold_data["segments"]((folder / "pyodide.cold.wasm").read_bytes())
         ranges = [[table.offset, len(table.data)] for table in tables]
         size = sum(len(table.data) for table in tables)
         assert page.evaluate(MEMORY_DIGEST, ranges) == hashlib.sha256(bytes(size)).hexdigest()
-        assert page.evaluate(CJK_CODE) == CJK_ANSWER
-        assert page.evaluate(COLD_STATE) == "loaded at a call"
+        play_first_card(page)  # the game's own actions need nothing of it
+        assert page.evaluate(COLD_STATE) == "not needed"
+        held[0].continue_()
+        page.wait_for_function(LOADED_AFTER_READY, timeout=60_000)
         digest = hashlib.sha256(b"".join(table.data for table in tables)).hexdigest()
         assert page.evaluate(MEMORY_DIGEST, ranges) == digest
+        assert page.evaluate(CJK_CODE) == CJK_ANSWER
         assert page.evaluate(UNICODEDATA_CODE) == UNICODEDATA_ANSWER
+        page.wait_for_function(LATER_DONE, timeout=60_000)
         assert page.evaluate(COLD_CODE) == SEVENTH
-        play_first_card(page)
         page.log.assert_no_errors()
+    finally:
+        page.close()
+
+
+def test_a_call_that_needs_the_rest_before_it_arrives_waits_for_it_and_the_game_goes_on(browser, serve, dist, tmp_path):
+    """After ready nothing waits for the network: a call that needs the rest is refused, the page says
+    how far the download is, and starts again on the saved game once it has arrived."""
+    site = serve(hooked(dist, tmp_path / "site"))
+    page = logged(browser.new_page())
+    held = []
+    page.route(COLD_URL, lambda route: held.append(route))
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        play_first_card(page)
+        page.wait_for_function(LATER_DONE, timeout=60_000)  # decimal's Python module has arrived, its C part not
+        table = page.evaluate(TABLE)
+        started = time.monotonic()
+        with pytest.raises(PlaywrightError, match="has not arrived yet"):
+            page.evaluate(COLD_CODE)
+        assert time.monotonic() - started < 5  # refused at once, not after a download
+        notice = page.locator("#later-notice")
+        expect(notice).to_contain_text("Finishing the download (0%)")
+        expect(notice).to_have_attribute("data-state", "missed")
+        assert len(held) == 1
+        with page.expect_navigation(timeout=60_000):
+            page.unroute(COLD_URL)  # the held request goes on, and so will the restarted page's
+        wait_ready(page)
+        assert page.evaluate(TABLE) == table  # the same game, at the same step
+        assert page.evaluate("() => globalThis.bazaStart.cold") == "loaded after ready"
+        page.wait_for_function(LATER_DONE, timeout=60_000)
+        assert page.evaluate(COLD_CODE) == SEVENTH
+        expect(page.locator("#later-notice")).to_have_count(0)
+    finally:
+        page.close()

@@ -5,6 +5,7 @@ built page in Chromium).
 """
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -39,8 +40,15 @@ def build_from(src: Path, out: Path, *options: str) -> dict:
 
 
 def build_site(out: Path, *options: str) -> Path:
-    """Run build/build.py on the repository into out; return out."""
-    subprocess.run([sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), *options], check=True)
+    """Run build/build.py on the repository into out; return out.
+
+    BAZA_TEST_BUILD_OPTIONS adds options to the session's build: bench/wasm_calls.py
+    --suite runs the browser tests on a build whose wasm is whole, to record
+    every function the tests' actions call.
+    """
+    extra = os.environ.get("BAZA_TEST_BUILD_OPTIONS", "").split()
+    command = [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), *options, *extra]
+    subprocess.run(command, check=True)
     return out
 
 
