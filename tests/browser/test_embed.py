@@ -338,6 +338,19 @@ def test_on_a_phone_the_table_fits_the_frame_and_the_frame_the_screen(browser, s
     box(page, 0).screenshot(path=artifacts / "embed-phone.png")
     assert rect(page, 0)["height"] == first["height"]
     assert layout_shift(page) == 0, page.evaluate("window.__shifts")
+
+    # The narrowest column (300 px) and the widest (800 px): the game lays
+    # itself out inside the box each time.
+    page.set_viewport_size({"width": 332, "height": 640})
+    wait_until(lambda: abs(rect(page, 0)["width"] - 300) < 1, what="a 300 px column")
+    check_inside(hearts)
+    box(page, 0).screenshot(path=artifacts / "embed-300.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.locator("main").evaluate("(main) => { main.style.maxWidth = '800px'; }")
+    wait_until(lambda: abs(rect(page, 0)["width"] - 800) < 1, what="an 800 px column")
+    assert abs(rect(page, 0)["height"] - 600) < 1  # 4:3
+    check_inside(hearts)
+    box(page, 0).screenshot(path=artifacts / "embed-800.png")
     page.log.assert_no_errors()
     page.close()
 
