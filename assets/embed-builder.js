@@ -28,6 +28,42 @@
 
   let labelEdited = false; // the author wrote their own button text: keep it
 
+  // The page's look, a plain page in the game's colours. Adopted as a
+  // constructed style sheet from this file: the build ships one style sheet,
+  // the game's (assets/page.css), and the CSP takes no <style> element.
+  const STYLE = `
+    :root {
+      font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+      color: #14241a; background: #f4f1e8; line-height: 1.45;
+    }
+    body { margin: 0; }
+    header, main { max-width: 52rem; margin: 0 auto; padding: 0 1rem; }
+    header { padding-top: 1.5rem; }
+    h1 { font-size: 1.6rem; margin: 0 0 0.4rem; }
+    h2 { font-size: 1.15rem; margin: 1.4rem 0 0.5rem; }
+    .builder { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem; margin-top: 1rem; }
+    fieldset {
+      display: grid; grid-template-columns: minmax(7rem, auto) minmax(0, 1fr); gap: 0.4rem 0.7rem; align-items: center;
+      border: 1px solid #0002; border-radius: 0.6rem; padding: 0.6rem 0.8rem 0.8rem; margin: 0; background: #fffdf7;
+    }
+    legend { font-weight: 700; padding: 0 0.3rem; }
+    select, input, button, textarea { font: inherit; }
+    select, input { min-height: 2.75rem; min-width: 0; border: 1px solid #0004; border-radius: 0.4rem; padding: 0 0.4rem; background: #fff; }
+    :disabled { opacity: 0.5; }
+    button {
+      min-height: 2.75rem; padding: 0.35rem 0.9rem; border: 1px solid #b38a1f; border-radius: 0.5rem;
+      background: #f2c14e; color: #14241a; font-weight: 600; cursor: pointer;
+    }
+    :focus-visible { outline: 3px solid #14241a; outline-offset: 2px; }
+    textarea {
+      box-sizing: border-box; width: 100%; padding: 0.5rem; border: 1px solid #0004; border-radius: 0.4rem;
+      font: 0.85rem/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; background: #fff; resize: vertical;
+    }
+    /* The preview column: as wide as the width chosen, never wider than the screen. */
+    .preview { max-width: 100%; margin: 0 auto 1rem; }
+    .copied { color: #0e3f25; font-size: 0.9rem; }
+  `;
+
   // Only the options of the chosen game; a hidden choice falls back to the first shown.
   const filter = (select, game) => {
     for (const option of select.options) {
@@ -129,6 +165,9 @@
   };
 
   const start = () => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+    document.adoptedStyleSheets = [sheet];
     $("game").addEventListener("change", () => {
       pick($("preset"), DEFAULT_PRESET[$("game").value], $("game").value);
       update();

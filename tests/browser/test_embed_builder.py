@@ -75,6 +75,13 @@ def test_the_builders_snippet_pasted_into_a_blank_page_plays(browser, serve, dis
     assert tag == "iframe" and parse_qs(urlsplit(iframe["src"]).query)["embed"] == ["1"]
     assert iframe["loading"] == "lazy" and "allow-same-origin" in iframe["sandbox"]
 
+    # Start "by itself": the same snippet, with data-start="near".
+    page.get_by_label("Start", exact=True).select_option("near")
+    near = page.locator("#snippet").input_value()
+    assert tags(near)[0][1]["data-start"] == "near"
+    page.get_by_label("Start", exact=True).select_option("tap")
+    assert page.locator("#snippet").input_value() == snippet
+
     # The live preview is the snippet itself: the picture and its button.
     expect(page.locator("#preview div.baza-embed").get_by_role("button", name="Jugar a Picas")).to_be_visible()
     page.screenshot(path=artifacts / "embed-builder.png", full_page=True)
@@ -113,6 +120,28 @@ def test_the_builders_snippet_pasted_into_a_blank_page_plays(browser, serve, dis
         frame.wait_for_function("(s) => Number(document.getElementById('table').dataset.step) > s", arg=before)
         assert post.locator("div.baza-embed").bounding_box() == box
         post.screenshot(path=artifacts / "embed-builder-pasted.png")
+        post.log.assert_no_errors()
+        post.close()
+
+        # data-start="near": no picture, the frame at once, loaded when the
+        # post is scrolled near it (below a tall paragraph here: not yet).
+        (folder / "near.html").write_text(
+            '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Otra entrada</title>'
+            '<link rel="icon" href="data:,"></head><body><p style="height:6000px">Más abajo:</p>\n'
+            + near + "\n</body></html>",
+            encoding="utf-8",
+        )
+        hits = len(site.server.hits)
+        post = logged(browser.new_page())
+        post.goto(f"http://127.0.0.1:{server.server_address[1]}/near.html")
+        iframe = post.locator("div.baza-embed iframe.baza-embed")
+        expect(iframe).to_have_attribute("loading", "lazy")
+        assert post.locator("div.baza-embed img").count() == 0
+        post.wait_for_timeout(500)
+        # Of the game's site only the snippet's script, which the post includes.
+        assert [h[1] for h in site.server.hits[hits:]] == ["/baza-embed.js"], "the frame loaded far from the reader"
+        iframe.scroll_into_view_if_needed()
+        expect(iframe).to_have_attribute("data-ready", "true", timeout=READY_TIMEOUT_MS)
         post.log.assert_no_errors()
         post.close()
     finally:
