@@ -204,9 +204,9 @@ class _RefusedStorage:
 
 CALM_NOTES = {
     "en": ("This game will not be saved here.", "Open in its own tab"),
-    "es": ("Esta partida no se guardará aquí.", "Abrir en su propia pestaña"),
-    "pt": ("Esta partida não será salva aqui.", "Abrir em uma aba própria"),
-    "sv": ("Det här spelet sparas inte här.", "Öppna i en egen flik"),
+    "es": ("Esta partida no se guardará aquí.", "Abrir en otra pestaña"),
+    "pt": ("Esta partida não será salva aqui.", "Abrir em outra aba"),
+    "sv": ("Det här spelet sparas inte här.", "Öppna i egen flik"),
 }
 
 

@@ -367,7 +367,7 @@ MESSAGES: dict[str, Any] = {
     "saves.note.dismiss": "Cerrar aviso",
     # In a blog's frame where the browser refuses storage (ui/saves/manager.py): one calm line.
     "saves.note.embed": "Esta partida no se guardará aquí.",
-    "saves.note.own_tab": "Abrir en su propia pestaña",
+    "saves.note.own_tab": "Abrir en otra pestaña",
     "saves.cancel": "Cancelar",
     "saves.drop.title": "¿Borrar este guardado ilegible?",
     "saves.drop.text": "No se podrá recuperar.",

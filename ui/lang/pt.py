@@ -396,7 +396,7 @@ MESSAGES: dict[str, Any] = {
     "saves.note.dismiss": "Dispensar",
     # In a blog's frame where the browser refuses storage (ui/saves/manager.py): one calm line.
     "saves.note.embed": "Esta partida não será salva aqui.",
-    "saves.note.own_tab": "Abrir em uma aba própria",
+    "saves.note.own_tab": "Abrir em outra aba",
     # Confirmations
     "saves.cancel": "Cancelar",
     "saves.drop.title": "Apagar este salvamento ilegível?",

@@ -439,7 +439,7 @@ MESSAGES: dict[str, Any] = {
     "saves.note.dismiss": "Avfärda",
     # In a blog's frame where the browser refuses storage (ui/saves/manager.py): one calm line.
     "saves.note.embed": "Det här spelet sparas inte här.",
-    "saves.note.own_tab": "Öppna i en egen flik",
+    "saves.note.own_tab": "Öppna i egen flik",
     "saves.cancel": "Avbryt",
     "saves.drop.title": "Radera den här oläsbara sparningen?",
     "saves.drop.text": "Den går inte att få tillbaka.",
