@@ -121,6 +121,7 @@
     const title = link.dataset.title || label;
     const box = document.createElement("div");
     box.className = "baza-embed";
+    if (link.id) box.id = link.id; // a link to #that-game still finds it
     Object.assign(box.style, boxStyle(link), {
       position: "relative", overflow: "hidden", borderRadius: "0.5rem", background: "#0e3f25",
     });
