@@ -1,10 +1,13 @@
 // Registers Baza's service worker (./sw.js, written by build/build.py) and
 // tells the player when a new version is ready.
 //
-// Registration comes once the game is ready (<html data-ready="true">):
-// what a start needs is then in the HTTP cache, from which the worker
-// copies it, so a reload without network shows the same game even if the
-// link dropped right after ready. A registration that fails (no network
+// Registration comes at once (sw.js is small), and the worker's copy of the
+// build waits for the page's "copy" message, sent once the start's own
+// downloads are in (the loader's "baza:started", when Python is up) or the
+// game is ready (<html data-ready="true">), whichever is first: what a
+// start needs is then in the HTTP cache, from which the worker copies it,
+// so a reload without network shows the same game even if the link
+// dropped at ready. A registration that fails (no network
 // for sw.js, a file refused) is tried again when the browser is back
 // online, else after 5, 10, 20 ... 60 s. The worker takes the files that
 // come after ready as they arrive: the page asks it to ("fill") whenever
@@ -106,7 +109,10 @@
     sw.register(url, { updateViaCache: "none" }).then(
       (found) => {
         registration = found;
-        if (found) watch(found);
+        if (!found) return;
+        watch(found);
+        if (started) allowCopy();
+        sw.ready.then(fill); // what the page's later downloads brought before the worker was there
       },
       () => {
         // No network, or blocked (a policy, a test harness): the game still plays online.
@@ -125,20 +131,28 @@
   // own later downloads end (then in the HTTP cache).
   const fill = () => {
     const worker = registration?.active ?? registration?.waiting ?? registration?.installing;
-    worker?.postMessage({ type: "fill" });
+    worker?.postMessage({ type: "fill" }); // the worker takes them from the HTTP cache, never the network
   };
   addEventListener("baza:later", fill);
   addEventListener("baza:cold", (event) => event.detail.state === "loaded" && fill());
 
+  // The worker being installed may copy the build now.
+  let started = false;
+  function allowCopy() {
+    started = true;
+    registration?.installing?.postMessage({ type: "copy" });
+  }
+  addEventListener("baza:started", allowCopy, { once: true });
   const root = document.documentElement;
-  if (root.dataset.ready === "true") register();
+  if (root.dataset.ready === "true") allowCopy();
   else {
     const observer = new MutationObserver(() => {
       if (root.dataset.ready === "true") {
         observer.disconnect();
-        register();
+        allowCopy();
       }
     });
     observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
   }
+  register();
 })();

@@ -625,9 +625,9 @@ function scheduleSnapshot(report, laterDone) {
 
 // After ready, in the background: the other languages' catalogues (the
 // player may switch; ui/app.py redraws on "baza:languages"), then the whole
-// standard library. Never holds the table; a failure leaves the fallback.
-// The service worker registers once this is done (assets/sw-register.js),
-// so that its copy of the build finds these in the HTTP cache.
+// standard library. Never holds the table; a failure is tried again
+// (beforeRetry). "baza:later" tells the service worker (assets/sw-register.js)
+// to take what has arrived from the HTTP cache.
 async function downloadLater(pyodide, report) {
   if (report.later !== "done") report.later = "downloading";
   let languagesDone = report.game === "snapshot" || report.game === "files";
@@ -790,6 +790,9 @@ export async function loadPyodide(options = {}) {
     pyscriptSources = false; // no zip, or not one this loader reads: PyScript writes its package itself
   }
   mark("python-up");
+  // The start's own downloads are in: the service worker may copy them now
+  // (assets/sw-register.js), before a link that drops at ready could stop it.
+  if (!inWorker) dispatchEvent(new Event("baza:started"));
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
   const report = (globalThis.bazaStart = {

@@ -6,12 +6,13 @@
 // compare sw.js byte for byte on each visit, so any change to any file of a
 // new build installs a new worker.
 //
-//   install   fetch every file a start needs into the cache
-//             "baza-<version>", checking size and SHA-256 (a host or cache
-//             in between that hands out an old file makes the install fail,
-//             never a mix; the page is kept without its first visit's
-//             preloads); the files that come after ready (LATER) are taken
-//             if the HTTP cache has them, else at the page's "fill"
+//   install   fetch every file of the build into the cache "baza-<version>",
+//             checking size and SHA-256 (a host or cache in between that
+//             hands out an old file never gets it in: never a mix; without
+//             the page the install fails; the page is kept without its
+//             first visit's preloads); a file that cannot be had waits for
+//             the page's "fill" message; the files that come after ready
+//             (LATER) are taken if the HTTP cache has them, else at that
 //             message (sent when the page's own later downloads end, so
 //             that the worker finds them in the HTTP cache rather than
 //             downloading them a second time), until all are in: a visit
@@ -56,9 +57,10 @@ async function download(url, bytes, sha256) {
     const old = await caches.match(scoped(url));
     if (old && (await intact(old, bytes, sha256))) return old;
   }
-  // With the link down, the page that was just shown is still in the HTTP
-  // cache: "force-cache" last (checked like the rest, so never another build's).
-  for (const cache of VERSIONED(url) ? ["default", "reload"] : ["no-cache", "reload", "force-cache"]) {
+  // With the link down, what the page has just downloaded is still in the
+  // HTTP cache, stale or not: "force-cache" last (checked like the rest, so
+  // never another build's).
+  for (const cache of VERSIONED(url) ? ["default", "reload", "force-cache"] : ["no-cache", "reload", "force-cache"]) {
     let response;
     try {
       response = await fetch(scoped(url), { cache, credentials: "same-origin" });
@@ -68,6 +70,23 @@ async function download(url, bytes, sha256) {
     if (response.ok && (await intact(response, bytes, sha256))) return response;
   }
   throw new Error(`${url} is not the file of build ${BUILD.version}`);
+}
+
+// The page as the browser has just shown it, with the link down: the HTTP
+// cache keeps it under the address it was opened with ("./?game=hearts"),
+// not as index.html. Checked like any file; null for any other file.
+async function shown(url, bytes, sha256) {
+  if (scoped(url) !== PAGE) return null;
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: "window" })) {
+    if (!client.url.startsWith(self.registration.scope)) continue;
+    try {
+      const response = await fetch(client.url, { cache: "force-cache", credentials: "same-origin" });
+      if (response.ok && (await intact(response, bytes, sha256))) return response;
+    } catch {
+      // not in the HTTP cache either
+    }
+  }
+  return null;
 }
 
 // A later file from an older build's cache or the HTTP cache, never the network; or null.
@@ -82,19 +101,19 @@ async function cached(url, bytes, sha256) {
   }
 }
 
-// The later files this worker's cache does not hold yet, fetched one by one;
-// one that fails waits for the next call (the page's "fill" message).
+// The files this worker's cache does not hold yet. The later ones from the
+// HTTP cache only: the page sends "fill" when a later download of its own
+// has ended, so each file crosses the network once. The others (an icon
+// the install could not fetch) as the install fetches them. One not had
+// waits for the next call.
 let filling = null;
 function fill() {
   filling ??= (async () => {
     const cache = await caches.open(CACHE);
-    for (const file of BUILD.files.filter(([url]) => LATER(url))) {
+    for (const file of BUILD.files) {
       if (await cache.match(scoped(file[0]))) continue;
-      try {
-        await cache.put(scoped(file[0]), await download(...file));
-      } catch {
-        // the link is down: the page asks again when a later download of its own succeeds
-      }
+      const response = LATER(file[0]) ? await cached(...file) : await download(...file).catch(() => null);
+      if (response) await cache.put(scoped(file[0]), await kept(file[0], response));
     }
   })().finally(() => (filling = null));
   return filling;
@@ -107,33 +126,50 @@ function fill() {
 const FIRST_VISIT = /\n[ \t]*<link [^>]*\bdata-first-visit\b[^>]*>/g;
 
 async function kept(url, response) {
-  if (scoped(url) !== PAGE) return response;
+  if (!response || scoped(url) !== PAGE) return response;
   const text = (await response.text()).replace(FIRST_VISIT, "");
   const headers = new Headers(response.headers);
   headers.delete("content-length"); // the page is shorter now
   return new Response(text, { status: response.status, statusText: response.statusText, headers });
 }
 
+// The page registers this worker as soon as it can and says "copy" once
+// its start's own downloads are in (assets/sw-register.js): until then the
+// install waits, so that its fetches find those files in the HTTP cache
+// instead of competing with the start for the link. A page that never
+// says so (an older page, a closed tab) is waited for COPY_WAIT ms at most.
+const COPY_WAIT = 30_000;
+let copy;
+const copyAllowed = new Promise((resolve) => {
+  copy = resolve;
+  setTimeout(resolve, COPY_WAIT);
+});
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      // All or nothing for what a start needs: the cache is filled only once
-      // every such file has arrived intact; if one fails, the install fails
-      // and the page registers again later. The later files: what the HTTP
-      // cache holds now, the rest at the page's "fill" message.
-      const needed = BUILD.files.filter(([url]) => !LATER(url));
-      const later = BUILD.files.filter(([url]) => LATER(url));
-      const responses = await Promise.all(needed.map(async (file) => kept(file[0], await download(...file))));
-      const found = await Promise.all(later.map((file) => cached(...file)));
+      await copyAllowed;
+      // Every file that arrives intact goes in (each is checked, so the
+      // cache never mixes two builds); the page must, or the install fails
+      // and the page registers again later. A file that could not be had
+      // (the link dropped after ready: an icon the page never asked for)
+      // comes at the page's next "fill" message. The later files come
+      // from the HTTP cache only, as the page's own downloads of them end.
+      const responses = await Promise.all(
+        BUILD.files.map(async (file) =>
+          LATER(file[0]) ? cached(...file) : kept(file[0], await download(...file).catch(() => shown(...file))),
+        ),
+      );
+      if (!responses[BUILD.files.findIndex(([url]) => scoped(url) === PAGE)]) throw new Error("no page to keep");
       const cache = await caches.open(CACHE);
-      await Promise.all(responses.map((response, i) => cache.put(scoped(needed[i][0]), response)));
-      await Promise.all(found.map((response, i) => response && cache.put(scoped(later[i][0]), response)));
+      await Promise.all(responses.map((response, i) => response && cache.put(scoped(BUILD.files[i][0]), response)));
     })(),
   );
 });
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "copy") copy();
   if (event.data && event.data.type === "fill") event.waitUntil(fill());
 });
 

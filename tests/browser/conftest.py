@@ -39,7 +39,9 @@ CHROMIUM_ARGS = [
 READY_TIMEOUT_MS = 60_000  # Pyodide's first start in a cold profile takes seconds
 
 # Resolves once the service worker of the page is active and its cache holds
-# the whole build; returns the names of the caches and their numbers of entries.
+# the whole build (the files that come after ready join it as the page's own
+# downloads of them end: build/sw.js), or 60 s have passed; returns the
+# names of the caches and their numbers of entries.
 SW_READY = """async () => {
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const registration = await Promise.race([
@@ -47,9 +49,20 @@ SW_READY = """async () => {
     sleep(60000).then(() => { throw new Error("no active service worker after 60 s"); }),
   ]);
   while (registration.active.state !== "activated") await sleep(50);
-  const names = await caches.keys();
-  const counts = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).length));
-  return { names, counts };
+  // The build's files, as the worker's own script lists them (BUILD, written by build/build.py).
+  const script = await (await fetch(registration.active.scriptURL)).text();
+  const whole = JSON.parse(/^const BUILD = (.*);$/m.exec(script)[1]).files.length;
+  const counted = async () => {
+    const names = await caches.keys();
+    const counts = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).length));
+    return { names, counts };
+  };
+  for (let waited = 0; waited < 60000; waited += 100) {
+    const found = await counted();
+    if (found.counts.length === 1 && found.counts[0] >= whole) return found;
+    await sleep(100);
+  }
+  return counted();
 }"""
 
 
