@@ -15,6 +15,7 @@ where PyScript parses the script's own source at every start
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import traceback
 from collections.abc import Callable
@@ -95,6 +96,7 @@ class App:
         self.saves = Saves(Store(LocalStorage(window), self.storage_prefix), self.controller, query=query)
         self.saves_page = SavesPage(document, window, self.saves, create_proxy, to_js)
         self.review_page = ReviewPage(document, self.controller, create_proxy)  # a finished hand, step by step
+        self._first_visit(window)
         self._frame_pending = False
         self._frame = create_proxy(self._draw_frame)
         document.addEventListener("click", create_proxy(self.on_click))
@@ -105,6 +107,29 @@ class App:
         # The other languages' catalogues arrive after ready (build/pyodide-loader.mjs):
         # a table shown in English for want of its own draws again in it.
         window.addEventListener("baza:languages", create_proxy(lambda _event: self.redraw_all()))
+
+    def _first_visit(self, window: Any) -> None:
+        """The first-visit guides already put away (kept in localStorage, a
+        comma-separated list of games), and the statistics the game's end
+        shows (the saves')."""
+        key = self.storage_prefix + "guides"
+        try:
+            raw = window.localStorage.getItem(key)
+            seen = "" if absent(raw) else str(raw)
+        except Exception:  # storage refused: the guide shows, and goes when put away
+            seen = ""
+        self.controller.guides_seen = frozenset(g for g in seen.split(",") if g in S.GAMES)
+
+        def remember(_game: str) -> None:
+            with contextlib.suppress(Exception):  # nothing kept: it shows again next visit
+                window.localStorage.setItem(key, ",".join(sorted(self.controller.guides_seen)))
+
+        def record(game: str) -> tuple[int, int, int | None] | None:
+            g = self.saves.stats()["games"].get(game)
+            return None if not g else (int(g["won"]), int(g["played"]), g.get("best"))
+
+        self.controller.on_guide_seen = remember
+        self.controller.record = record
 
     # Redraws are coalesced into one per animation frame: a bot loop at full
     # speed may change the match many times between two frames.

@@ -106,26 +106,29 @@ class BotTurns:
                 return
             if phase in ("hand_over", "game_over"):
                 return
-            if phase == "cut":
-                await self._pause(self.speed.cut_ms)
-                if gen != self.generation:
-                    return
-                m.apply(CUT)
-                self._after_action(CUT)
-                if m.phase == "deal":  # let the player see who cut highest
+            if phase in ("cut", "deal"):
+                # No ceremony: the draw for the first dealer and the deal are
+                # made at once (the table shows the draw's result in a corner
+                # and deals the hand with a short animation); only the Slow
+                # speed, chosen to follow every step, shows each card cut.
+                slow = self.settings.speed == "slow"
+                if phase == "cut" and slow:
+                    await self._pause(self.speed.cut_ms)
+                    if gen != self.generation:
+                        return
+                action = CUT if phase == "cut" else DEAL
+                m.apply(action)
+                self._after_action(action)
+                if slow and m.phase == "deal":  # let the player see who cut highest
                     await self._pause(self.speed.trick_ms)
-                continue
-            if phase == "deal":
-                m.apply(DEAL)
-                self._after_action(DEAL)
-                await self._pause(self.speed.cut_ms)
                 continue
             seat = m.to_act
             if seat is None or (seat == me and not self.settings.watch):
                 return
             view = self.view(seat)
             if not (phase == "pass" and view.passed):  # one pause per seat's pass, not per card
-                await self._pause(self.speed.bot_ms // (2 if phase == "draw" else 1))
+                await self._pause(bot_pause(self.speed.bot_ms, phase, len(view.legal), self._level(seat),
+                                            self.decision_rng()))
             if gen != self.generation or m.to_act != seat:
                 return
             action = await self._bot_decision(view, seat, gen)
@@ -209,6 +212,38 @@ class BotTurns:
         self.bot_errors.append(text)
         print(text, file=sys.stderr)
         return self.match.legal_actions()[0]
+
+
+def bot_pause(base_ms: int, phase: str, choices: int, level: str, rng: random.Random) -> int:
+    """How long a computer player pauses before acting, in ms: the speed's
+    pause, shorter for a forced card and for the passes and bids that open a
+    hand (a table waits for its first decision no more than a second),
+    longer for a hard player's choice among many cards, and a little
+    different each time (from the decision's own randomness, so a restored
+    game waits the same), so that the bots do not tick like a clock.
+
+    >>> r = random.Random(1)
+    >>> bot_pause(750, "play", 1, "normal", r) < 750 * 0.6
+    True
+    >>> 750 <= bot_pause(750, "play", 9, "hard", r) <= 750 * 1.5
+    True
+    >>> bot_pause(0, "play", 9, "hard", r)
+    0
+    """
+    if base_ms <= 0:
+        return 0
+    if phase == "pass":
+        factor = 0.15  # the passes are chosen face down: nothing to follow
+    elif phase == "bid":
+        factor = 0.2  # the bids go round quickly to your own (each shows on its seat)
+    elif phase == "draw":
+        factor = 0.5
+    elif choices <= 1:
+        factor = 0.45  # a forced card: no thought
+    else:
+        # A harder decision: more cards to choose from, and a level that thinks.
+        factor = 0.85 + min(choices, 10) * 0.02 + (0.2 if level == "hard" else 0.0)
+    return round(base_ms * factor * rng.uniform(0.85, 1.15))
 
 
 def _parse(value: Any) -> int:

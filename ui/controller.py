@@ -30,7 +30,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from game.actions import DEAL
+from game.actions import CUT, DEAL
 from game.cards import DECK_SIZE, popcount
 from game.errors import IllegalAction, RulesError
 from game.state import Match
@@ -83,6 +83,12 @@ class Controller(BotTurns, PlayerAids):
         self.announcer = Announcer()  # the screen reader's sentences (ui/announce.py)
         self.watched = False  # this match was watched (settings.watch) at some point: it counts in no statistics
         self.on_action.append(self._announce)
+        # The first-visit guides put away (the page keeps them: ui/app.py), and
+        # where to say that one more was: on_guide_seen(game).
+        self.guides_seen: frozenset[str] = frozenset()
+        self.on_guide_seen: Callable[[str], None] = lambda game: None
+        # Your statistics of a game, (wins, games, best score), for the game's end (ui/app.py, from the saves).
+        self.record: Callable[[str], tuple[int, int, int | None] | None] = lambda game: None
 
     # ------------------------------------------------------------- reading
 
@@ -93,7 +99,8 @@ class Controller(BotTurns, PlayerAids):
         ui = dataclasses.replace(self.ui, step=len(self.match.actions), match_id=self.generation,
                                  announcements=self.announcer.recent(), hints=self.hint is not None, claims=True,
                                  can_undo=self._undo_point() is not None, cues=self.announcer.recent_cues(),
-                                 open_hands=open_hands)
+                                 open_hands=open_hands, guides_seen=self.guides_seen,
+                                 record=self.record(self.match.game) if self.match.phase == "game_over" else None)
         return build_table(self.view(self.ui.human), ui)
 
     def view(self, seat: int) -> Any:
@@ -121,10 +128,23 @@ class Controller(BotTurns, PlayerAids):
         self._wording = None
         self._held: tuple[int, int, int] | None = None
         self._undo = []
+        self._deal_at_once()
         rules = self.match.rules
         self._announce_start(t("msg.new_game", game=t("game." + rules.game), n=rules.players, target=rules.target))
         self._changed()
         self.kick()
+
+    def _deal_at_once(self) -> None:
+        """No ceremony before the first decision: the draw for the first
+        dealer and the deal are made before the table is first drawn (the
+        table shows the draw's result in a corner, ui/table_model.py
+        first_dealer). The Slow speed, chosen to follow every step, leaves
+        them to the bots' loop, which shows each card cut."""
+        m = self.match
+        if m is None or self.settings.speed == "slow":
+            return
+        while m.phase in ("cut", "deal") and m.hand_number == 0:
+            m.apply(CUT if m.phase == "cut" else DEAL)
 
     def load_match(self, match: Match, settings: S.Settings | None = None) -> None:
         """Put an existing match on the table (a restored save, a test
@@ -339,6 +359,13 @@ class Controller(BotTurns, PlayerAids):
     def _cmd_help_close(self, arg: str) -> None:
         if self.ui.show_help:
             self._set_ui(show_help=False)
+            self._changed()
+
+    def _cmd_guide_close(self, arg: str) -> None:
+        """The first-visit guide of a game put away, never shown again."""
+        if arg in S.GAMES and arg not in self.guides_seen:
+            self.guides_seen = self.guides_seen | {arg}
+            self.on_guide_seen(arg)
             self._changed()
 
     def _cmd_continue(self, arg: str) -> None:

@@ -41,7 +41,6 @@ from game.actions import (
 )
 from game.cards import popcount
 from game.deal import tricks_per_hand
-from game.view import can_offer_claim
 
 from .i18n import t
 from .model_base import CardFace, Choice, bid_text, face, sorted_cards
@@ -100,9 +99,7 @@ def build_controls(v: Any, ui: UiState, names: list[str]) -> Controls:
         ))
     if not mine:
         return Controls("none", "")
-    if ui.claims and can_offer_claim(v, me):
-        # Claim the rest (the engine proves it when pressed): only on your turn, from public facts.
-        return Controls("play", "", (Choice("claim", "", t("claim.button")),))
+    # Claim the rest is a tool of the top bar (ui/table_model.py claim_available), not a control here.
     legal = set(v.legal)
     if v.phase == "draw":
         c = v.draw_card

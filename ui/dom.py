@@ -151,7 +151,11 @@ class TableView(DialogsDom, ShellDom):
         table.setAttribute("data-speed", t.speed)
         table.setAttribute("data-clear", t.trick_clear)
         table.classList.toggle("deck-four", t.deck == "four")
+        if t.page_title and str(self.doc.title) != t.page_title:
+            self.doc.title = t.page_title  # "Your turn · Baza": a player in another tab sees it
         self._region("title", t.title, lambda v: self._replace(self.get("title"), [self.d.el("span", {}, v)]))
+        self._region("guide", (t.guide, t.game), self._guide)
+        self._region("claim", t.claim_available, self._claim)
         self._region("seats", t.seats, self._seats)
         self._region("trick", t.trick, self._trick)
         self._region("last", t.last_trick, self._last)
@@ -202,14 +206,16 @@ class TableView(DialogsDom, ShellDom):
             if s.is_dealer:
                 name.append(self.d.el("span", {"class": "dealer", "title": msg("dom.dealer"),
                                                "aria-label": msg("dom.dealer").lower()}, msg("dom.dealer_mark")))
+            if s.partner:
+                name.append(self.d.el("span", {"class": "partner"}, msg("dom.partner")))
             stats = self.d.el("p", {"class": "seat-stats"})
             items = []
             if s.bid:
                 items.append(("bid", s.bid))
             items.append(("tricks", msg("dom.tricks", n=s.tricks)))
             if s.hand_points:
-                items.append(("hand", msg("dom.hand_points", points=s.hand_points)))
-            items.append(("score", msg("dom.score", score=s.score)))
+                items.append(("hand", msg("dom.hand_points", n=int(s.hand_points))))
+            items.append(("score", msg("dom.team_score" if s.team_score else "dom.score", score=s.score)))
             for k, text in items:
                 stats.append(self.d.el("span", {"class": f"stat stat-{k}"}, text))
             node = self.d.el(
@@ -220,6 +226,7 @@ class TableView(DialogsDom, ShellDom):
                 name,
                 self.d.el("p", {"class": "seat-team"}, s.team) if s.team else None,
                 stats,
+                self._backs(s.cards_left) if not s.is_you and s.cards_left and not s.open_hand else None,
                 self.d.el("p", {"class": "seat-cards"}, msg("dom.cards", n=s.cards_left))
                 if not s.is_you and s.cards_left else None,
                 self.d.el("div", {"class": "seat-hand", "role": "img", "aria-label": s.open_hand_label},
@@ -236,14 +243,22 @@ class TableView(DialogsDom, ShellDom):
                  for slot in ("you", "left", "top", "right") if slot in groups]
         self._replace(self.get("seats"), nodes)
 
+    def _backs(self, n: int) -> Any:
+        """A seat's hand face down: a small fan of card backs (up to five
+        drawn, CSS) with the number of cards on it, large enough to read."""
+        return self.d.el("div", {"class": "seat-backs", "aria-hidden": "true", "--k": min(n, 5)},
+                         *[self.d.el("span", {"class": "back", "--j": j}) for j in range(min(n, 5))],
+                         self.d.el("span", {"class": "backs-count"}, str(n)))
+
     def _small_card_class(self, c: Any) -> str:
         return self.d.face_classes(c.face, "played" + (" winner" if c.winner else ""))
 
     def _small_card(self, c: Any, key: str) -> Any:
         f = c.face
         return self.d.el("li", {"class": self._small_card_class(c), "aria-label": f"{c.seat_name}: {f.name}",
-                                "data-key": key, "--x": f"{c.x}%", "--y": f"{c.y}%",
-                                "--fx": f"{getattr(c, 'fx', 0)}%", "--fy": f"{getattr(c, 'fy', 0)}%"},
+                                "data-key": key, "data-who": c.seat_name, "--x": f"{c.x}%", "--y": f"{c.y}%",
+                                "--fx": f"{getattr(c, 'fx', 0)}%", "--fy": f"{getattr(c, 'fy', 0)}%",
+                                "--ox": getattr(c, "ox", 0.0), "--oy": getattr(c, "oy", 0.0)},
                          *self.d.card_face(f))
 
     def _trick(self, t: TrickModel) -> None:
@@ -298,6 +313,37 @@ class TableView(DialogsDom, ShellDom):
             self.d.el("h2", {}, last.label),
             self.d.el("ul", {"class": "last-cards"}, *cards),
             self.button(Choice("last-trick", "", msg("dom.close"))),
+        ])
+
+    def _claim(self, available: bool) -> None:
+        """Claim the rest: a tool after Undo, there only while a claim can be
+        made (never a hint of whether it would hold: the engine checks it)."""
+        old = self.get("claim-btn")
+        if not absent(old):
+            old.remove()
+        undo = self.get("undo-btn")
+        if available and not absent(undo):
+            undo.after(self.d.node(self.d.el("button", {
+                "type": "button", "id": "claim-btn", "data-cmd": "claim", "data-key": "claim",
+                "title": msg("page.claim_title")}, msg("claim.button"))))
+
+    def _guide(self, value: tuple[tuple[str, ...], str]) -> None:
+        """The first-visit guide of the game on the table: three lines and a
+        button that puts it away for good (ui/app.py remembers it)."""
+        lines, game = value
+        root = self.get("guide")
+        if absent(root):
+            return
+        if not lines:
+            root.setAttribute("hidden", "")
+            self._replace(root, [])
+            return
+        root.removeAttribute("hidden")
+        self._replace(root, [
+            self.d.el("h2", {"id": "guide-title"}, msg("guide.title")),
+            self.d.el("ol", {}, *[self.d.el("li", {}, line) for line in lines]),
+            self.d.el("button", {"type": "button", "data-cmd": "guide-close", "data-arg": game,
+                                 "data-key": "guide-close"}, msg("guide.close")),
         ])
 
     def _message(self, text: str) -> None:
@@ -524,9 +570,14 @@ class TableView(DialogsDom, ShellDom):
             rows.append(d.el("tr", {"class": "best" if line.best else None},
                              d.el("th", {"scope": "row"}, line.name), d.el("td", {}, line.detail),
                              d.el("td", {}, line.points), d.el("td", {}, line.total)))
-        nodes = [d.el("h2", {"id": "summary-title"}, s.title)]
+        root.setAttribute("data-won", "true" if s.won else "false")
+        nodes = [d.el("div", {"class": "confetti", "aria-hidden": "true"},
+                      *[d.el("i", {"--j": j}) for j in range(14)]) if s.won else None,
+                 d.el("h2", {"id": "summary-title"}, s.title)]
         for note in s.notes:
             nodes.append(d.el("p", {"class": "summary-note"}, note))
+        if s.record:
+            nodes.append(d.el("p", {"class": "summary-record"}, s.record))
         nodes.append(self._scroller(msg("dom.hand_scores"), d.el("table", {"class": "summary-table"}, *rows)))
         nodes.append(d.el("div", {"class": "choices"}, *[self.button(b) for b in s.buttons]))
         self._replace(root, nodes)

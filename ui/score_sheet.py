@@ -6,7 +6,7 @@ hands, scores and bags), like the rest of the view model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.cards import HEARTS, JACK_DIAMONDS, JACK_DIAMONDS_MASK, QUEEN_SPADES, QUEEN_SPADES_MASK, SUIT_MASKS, popcount
@@ -51,6 +51,9 @@ class Summary:
     notes: tuple[str, ...]
     buttons: tuple[Choice, ...]
     game_over: bool
+    ranking: tuple[str, ...] = ()  # the game's end: "1. You, 42", best first (the lines are in this order too)
+    record: str = ""  # the game's end: your statistics with this game ("3 wins in 7 games, best score 12")
+    won: bool = False  # the game's end, and you (or your side) won it: a short celebration
 
 
 def record_bid(value: Any) -> tuple[int, int | None]:
@@ -212,9 +215,51 @@ def build_summary(v: Any, ui: Any, names: list[str]) -> Summary | None:
         notes.insert(0, winner_text(v, ui, names))
         buttons = (Choice("again", "", t("summary.again"), True, primary=True),
                    Choice("new-game", "", t("summary.new_game")))
-    else:
-        title = t("summary.hand_over", number=v.hand_number)
-        buttons = (Choice("next", "", t("summary.next"), True, primary=True),
-                   Choice("review", "last", t("review.summary")))  # ui/review_dom.py opens it
+        won = ui.human >= 0 and v.side_of(ui.human) in v.winners
+        # The final ranking: the table's rows in the order of the places, each named with its place.
+        ranked = [replace(lines[side], name=t("end.place", place=place, name=lines[side].name))
+                  for place, side in places(v)]
+        return Summary(title, tuple(ranked), tuple(notes), buttons, over, ranking(v, names),
+                       record_text(getattr(ui, "record", None)), won)
+    title = t("summary.hand_over", number=v.hand_number)
+    buttons = (Choice("next", "", t("summary.next"), True, primary=True),
+               Choice("review", "last", t("review.summary")))  # ui/review_dom.py opens it
     return Summary(title, tuple(lines), tuple(notes), buttons, over)
+
+
+def places(v: Any) -> list[tuple[int, int]]:
+    """(place, side), best first: Hearts' lowest score first, Spades'
+    highest; sides with the same score share a place."""
+    low_wins = v.game == "hearts"
+    order = sorted(range(v.rules.sides), key=lambda side: v.scores[side] if low_wins else -v.scores[side])
+    out = []
+    place = 0
+    for i, side in enumerate(order):
+        if i == 0 or v.scores[side] != v.scores[order[i - 1]]:
+            place = i + 1
+        out.append((place, side))
+    return out
+
+
+def ranking(v: Any, names: list[str]) -> tuple[str, ...]:
+    """The final ranking, best first: "1. You, 42" (Hearts: the lowest score
+    first; Spades: the highest); sides with the same score share a place.
+
+    >>> from types import SimpleNamespace as NS
+    >>> v = NS(game="hearts", players=3, rules=NS(sides=3), scores=[40, 12, 40], side_of=lambda s: s)
+    >>> ranking(v, ["You", "West", "East"])
+    ('1. West, 12', '2. You, 40', '2. East, 40')
+    """
+    return tuple(t("end.rank", place=place, name=side_name(v, side, names), score=v.scores[side])
+                 for place, side in places(v))
+
+
+def record_text(record: tuple[int, int, int | None] | None) -> str:
+    """Your statistics of this game after the one just ended, from (wins,
+    games, best score): "3 wins in 7 games, best score 12"; "" unknown."""
+    if not record or record[1] <= 0:
+        return ""
+    wins, games, best = record
+    text = t("end.record", n=games, wins=t("end.wins", n=wins))
+    return text if best is None else t("end.record_best", record=text, best=best)
 

@@ -25,6 +25,7 @@ CHROME_TEXTS = (
     ("#last-btn", "page.last_trick"),
     ("#hint-btn", "page.hint"),
     ("#undo-btn", "page.undo"),
+    ("#about-summary", "page.about"),
     (".speed-label", "page.speed"),
     (".side details:nth-of-type(1) > summary", "dom.sheet"),
     (".side details:nth-of-type(2) > summary", "page.rules"),
@@ -36,6 +37,8 @@ CHROME_TEXTS = (
 CHROME_ATTRIBUTES = (
     ("#hint-btn", "title", "page.hint_title"),
     ("#undo-btn", "title", "page.undo_title"),
+    ("#help-q", "aria-label", "page.help_short"),
+    ("#help-q", "title", "page.help_short"),
     (".tools", "aria-label", "page.tools"),
     ("#table", "aria-label", "page.table"),
     ("#announcer", "aria-label", "page.events"),

@@ -30,51 +30,43 @@ def toward(angle: float, reach: float = 260.0) -> tuple[float, float]:
     return round(-reach * math.sin(a), 1) + 0.0, round(reach * math.cos(a), 1) + 0.0
 
 
-def seat_slot(angle: float) -> str:
+def seat_slot(angle: float, players: int = 0) -> str:
     """Where a seat sits on the felt, from its angle (clockwise from you at
     the bottom): the top row holds up to three seats (north-west, north,
-    north-east), each side up to two, so that seats never cover the trick.
+    north-east), each side up to two, so that seats never cover the trick;
+    with three players the two others sit left and right, beside their cards.
 
     >>> [seat_slot(a) for a in (0, 90, 180, 270)]
     ['you', 'left', 'top', 'right']
     >>> [seat_slot(360 * s / 6) for s in range(6)]
     ['you', 'left', 'top', 'top', 'top', 'right']
+    >>> [seat_slot(360 * s / 3, 3) for s in range(3)]
+    ['you', 'left', 'right']
     """
     if angle == 0:
         return "you"
-    if angle < 110:
+    if angle < 110 or (players == 3 and angle < 180):
         return "left"
-    return "top" if angle <= 250 else "right"
+    return "top" if angle <= 250 and players != 3 else "right"
 
 
-# Up to four players the trick's cards lie on an ellipse, each between the
-# middle and its player (percent of the trick area, from its middle); from
-# five on, in two rows: the top seats' cards above, the others' below, each
-# row from left to right as its players sit.
+# The trick's cards lie on an ellipse, each between the middle and its
+# player (percent of the trick area, from its middle), so that every card
+# lies beside the seat that played it, however many players there are.
 TRICK_RX, TRICK_RY = 36.0, 30.0
 TRICK_GAP = 1.06  # room between two neighbouring cards: 6 % of a card
 
 
 def trick_spots(players: int, human: int = 0) -> list[tuple[float, float]]:
-    """Where each seat's card lies in a trick, in percent of the trick area.
+    """Where each seat's card lies in a trick, in percent of the trick area:
+    on the ellipse, at its seat's angle.
 
     >>> trick_spots(4)
     [(50.0, 80.0), (14.0, 50.0), (50.0, 20.0), (86.0, 50.0)]
-    >>> [y for _, y in trick_spots(6)]
-    [75.0, 75.0, 25.0, 25.0, 25.0, 75.0]
+    >>> [round(x) for x, _ in trick_spots(6)]
+    [50, 19, 19, 50, 81, 81]
     """
-    angles = [seat_angle(s, players, human) for s in range(players)]
-    ring = [position(a, TRICK_RX, TRICK_RY) for a in angles]
-    if players <= 4:
-        return ring
-    rows = {"top": [s for s in range(players) if seat_slot(angles[s]) == "top"]}
-    rows["bottom"] = [s for s in range(players) if s not in rows["top"]]
-    spots: list[tuple[float, float]] = [(0.0, 0.0)] * players
-    for row, y in (("top", 25.0), ("bottom", 75.0)):
-        seats = sorted(rows[row], key=lambda s: ring[s][0])
-        for i, s in enumerate(seats):
-            spots[s] = (round(100 * (i + 0.5) / len(seats), 1), y)
-    return spots
+    return [position(seat_angle(s, players, human), TRICK_RX, TRICK_RY) for s in range(players)]
 
 
 def _trim(x: float) -> str:

@@ -28,6 +28,7 @@ from typing import Any
 
 from game.cards import DECK_SIZE, popcount
 from game.deal import tricks_per_hand
+from game.view import can_offer_claim
 
 # The model is split in modules. The names of the first ones split off are
 # importable from here too, as ui/dom.py and ui/controller.py take them; the
@@ -122,6 +123,8 @@ class SeatModel:
     open_hand_label: str = ""
     slot: str = "top"  # where on the felt: "you", "left", "top" or "right" (see seat_slot())
     angle: float = 0.0  # degrees clockwise from you: the order of the seats in their slot
+    partner: bool = False  # partnership Spades: your partner's seat
+    team_score: bool = False  # the score is the partnership's, not the seat's
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,8 @@ class TrickCard:
     winner: bool
     fx: float = 0.0  # where it comes from: toward its player's seat, in percent of a card's size
     fy: float = 0.0
+    ox: float = 0.0  # a seat's second card of a trick: moved by this many widths of a card
+    oy: float = 0.0  # ... and heights, so that the first one's rank and suit stay in sight
 
 
 @dataclass(frozen=True)
@@ -187,6 +192,10 @@ class TableModel:
     help_button: str = ""  # "How to play Hearts"
     lang: str = "en"  # the language everything above is written in
     langs: tuple[tuple[str, str], ...] = ()  # the language switch: (code, name in that language)
+    first_dealer: str = ""  # Spades, first hand: the draw for the first dealer (the trick's label while it is empty)
+    page_title: str = ""  # the document's title: says when it is your turn (for a player in another tab)
+    claim_available: bool = False  # "Claim the rest" can be offered now (a tool, never a hint of its outcome)
+    guide: tuple[str, ...] = ()  # the first-visit guide of this game, until dismissed (three lines)
 
 
 # --------------------------------------------------------------------- seats
@@ -224,6 +233,7 @@ def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
             status = t("seat.your_turn") if s == you(ui) else t("seat.thinking")
         open_hand = _open_hand(ui.open_hands[s]) if s != ui.human and s < len(ui.open_hands) else ()
         open_label = t("watch.seat_hand", name=names[s], cards=sorted_cards(ui.open_hands[s])) if open_hand else ""
+        partner = bool(team) and s != ui.human and v.side_of(s) == v.side_of(ui.human) and not ui.settings.watch
         out.append(
             SeatModel(
                 seat=s,
@@ -245,8 +255,10 @@ def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
                 status=status,
                 open_hand=open_hand,
                 open_hand_label=open_label,
-                slot=seat_slot(angle),
+                slot=seat_slot(angle, n),
                 angle=angle,
+                partner=partner,
+                team_score=bool(team),
             )
         )
     return tuple(out)
@@ -277,9 +289,25 @@ def _trick_cards(v: Any, pairs: tuple[tuple[int, int], ...], names: list[str], w
         angle = seat_angle(seat, v.players, human)
         x, y = spots[seat]
         fx, fy = toward(angle)
-        out.append(TrickCard(seat, names[seat], face(c), round(x + 7 * k, 1), round(y - 4 * k, 1),
-                             winner is not None and seat == winner, fx, fy))
+        ox, oy = second_card_offset(x, y) if k else (0.0, 0.0)
+        out.append(TrickCard(seat, names[seat], face(c), x, y, winner is not None and seat == winner, fx, fy,
+                             ox * k, oy * k))
     return tuple(out)
+
+
+def second_card_offset(x: float, y: float) -> tuple[float, float]:
+    """Where a seat's second card of a trick lies (a seat with a card more
+    plays two in the first trick), in widths and heights of a card from its
+    first: toward the middle of the table, and never over the first card's
+    top left corner (its rank and suit): down from a seat in the upper
+    half, to the right from one in the lower half, else down.
+
+    >>> second_card_offset(14.0, 30.0), second_card_offset(30.0, 80.0), second_card_offset(86.0, 60.0)
+    ((0.0, 0.45), (0.4, 0.0), (0.0, 0.45))
+    """
+    if y < 50 or x > 50:
+        return 0.0, 0.45
+    return 0.4, 0.0
 
 
 def _trick(v: Any, ui: UiState, names: list[str]) -> TrickModel:
@@ -364,6 +392,58 @@ def _hand(v: Any, ui: UiState) -> Hand:
 HINT_PHASES = ("play", "pass", "bid", "draw", "moon")
 
 
+def first_dealer(v: Any, ui: UiState, names: list[str]) -> str:
+    """Spades, first hand: who drew the highest card for the first deal, and
+    with which card (the Spanish texts' draw, made at once rather than as a
+    ceremony, and shown in a corner). Hearts needs none: the 2 of clubs leads.
+
+    >>> from game import new_match
+    >>> m = new_match("spades", "classic", seed=4)
+    >>> while m.phase in ("cut", "deal"):
+    ...     m.apply(m.legal_actions()[0])
+    >>> first_dealer(m.view(0), UiState(), ["You", "West", "North", "East"])
+    'You deal first: you drew the Jack of diamonds, the highest card.'
+    """
+    if v.game != "spades" or v.hand_number != 1 or not v.cut or v.phase in ("cut", "deal"):
+        return ""
+    last_round = v.cut[-1][0]
+    card = next((c for r, seat, c in v.cut if r == last_round and seat == v.dealer), None)
+    if card is None:
+        return ""
+    if v.dealer == you(ui):
+        return t("cut.result_you", card=card)
+    return t("cut.result", name=names[v.dealer], card=card)
+
+
+def _with_first_dealer(trick: TrickModel, draw: str) -> TrickModel:
+    """The draw for the first dealer, said over the empty middle of the felt
+    while nothing lies there (the first hand's bids)."""
+    return replace(trick, label=draw) if draw and trick.kind == "empty" and not trick.label else trick
+
+
+def page_title(awaiting: str, watch: bool) -> str:
+    """The document's title: "Your turn · Baza" while the table waits for
+    you (a player in another tab sees it), else the page's own name.
+
+    >>> page_title("bid", False), page_title("", False)
+    ('Your turn · Baza', 'Baza: Spades & Hearts')
+    """
+    if awaiting in (*HINT_PHASES, "continue", "next") and not watch:
+        return t("page.title_turn")
+    return t("page.title")
+
+
+def guide_lines(game: str, seen: frozenset[str]) -> tuple[str, ...]:
+    """The first-visit guide of ``game``: three lines, until dismissed.
+
+    >>> len(guide_lines("hearts", frozenset())), guide_lines("hearts", frozenset({"hearts"}))
+    (3, ())
+    """
+    if game in seen:
+        return ()
+    return tuple(t(f"guide.{game}.{i}") for i in (1, 2, 3))
+
+
 def _preset(v: Any, preset: str) -> str:
     """The preset to name in the title: the partnership preset without
     partners (two, three or five players) is every seat for itself."""
@@ -398,7 +478,8 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         message=ui.message,
         notice="" if s.watch else build_notice(v, ui, names),
         seats=_seats(v, ui, names),
-        trick=replace(_trick(v, ui, names), size=trick_card_width(v.players, ui.human)),
+        trick=_with_first_dealer(replace(_trick(v, ui, names), size=trick_card_width(v.players, ui.human)),
+                                 first_dealer(v, ui, names)),
         hand=hand,
         controls=mark_hint(build_controls(v, ui, names), hinted_actions(ui)),
         sheet=build_sheet(v, ui, names),
@@ -423,4 +504,9 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         help_button=t("help.open", game=t("game." + v.game)),
         lang=language(),
         langs=tuple(LANGUAGES.items()),
+        first_dealer=first_dealer(v, ui, names),
+        page_title=page_title(awaiting, s.watch),
+        claim_available=ui.claims and not s.watch and v.to_act == ui.human and can_offer_claim(v, ui.human),
+        # Over the middle of the felt: only while no card lies there.
+        guide=() if s.watch or v.trick or ui.hold_trick else guide_lines(v.game, ui.guides_seen),
     )

@@ -42,6 +42,8 @@ class UiState:
     claims: bool = False  # the table offers "Claim the rest"
     cues: tuple[tuple[int, str], ...] = ()  # the Announcer's sounds (ui/announce.py cues)
     open_hands: tuple[int, ...] = ()  # watch mode, every hand shown: each seat's cards (the controller's)
+    guides_seen: frozenset[str] = frozenset()  # the games whose first-visit guide was dismissed
+    record: tuple[int, int, int | None] | None = None  # the game's end: your (wins, games, best score) of this game
 
 
 def you(ui: UiState) -> int:

@@ -1,7 +1,8 @@
-"""The table at every player count, in two languages, at five screen sizes.
+"""The table at every player count, in two languages, at seven screen sizes.
 
 Hearts for 3, 4, 5, 6 and 8 players and Spades for 2, 3, 4 and 5, each at
-360x640, 390x844, 768x1024, 1280x800 and 1920x1080, in English and in the
+360x640, 390x844, 768x1024, 1280x800 and 1920x1080, and on phones held
+sideways at 844x390 and 740x360, in English and in the
 language whose table words are longest, in three moments of a hand: the
 pass or the bids, the middle of a trick, and the hand's summary. Every cell
 asserts, from the boxes of the page's elements (not from pixels):
@@ -12,12 +13,20 @@ asserts, from the boxes of the page's elements (not from pixels):
 - no two cards of the trick overlap (the design allows none, but for two
   cards of one seat, fanned so that the first one's rank and suit show),
   none lies outside the felt or under a seat, and no two seats overlap;
-- every card of the hand shows a part at least 44 x 44 px that a tap
-  reaches (checked with ``elementFromPoint``), its rank and suit in it; a
-  hand that two rows of 44 px steps cannot hold in the window (seventeen
-  cards on a phone) stays in two rows, each card's part 44 px tall and at
-  least 34 px wide, still as wide as its rank and suit; no hand takes
-  more than two rows;
+- every card of the hand is at least 44 px wide and shows a part 44 px
+  tall that a tap reaches (checked with ``elementFromPoint``), its rank
+  and suit in it: 44 px wide where the hand has room for that, else (a
+  phone's one overlapping row of 13 cards across the width, or seventeen
+  cards in two rows) at least 24 px (WCAG 2.2's least target, 2.5.8) and
+  as wide as its rank and suit;
+  thirteen cards lie in one row on every phone, and no hand takes more
+  than two rows;
+- the trick's cards are at least 44 px wide (fewer where many players
+  share a phone's felt: ``trick_min``) and, up to four players, each lies nearer its own
+  player's seat than any other seat does; from three players the seats
+  and the trick spread over the felt (their bounding box covers at least
+  two thirds of it: seats around its edge, not a strip); no text on the
+  table is under 14 px;
 - no text is clipped: no element with text holds more than it shows
   (scrollWidth against clientWidth), and none runs past the window's edge;
 - the score sheet shows every seat (or side), whole, without scrolling;
@@ -44,11 +53,25 @@ from table_helpers import check_clean, open_table
 sys.path.insert(0, str(ROOT))
 from ui.i18n import LANGUAGES, catalogue  # noqa: E402
 
-SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 800), (1920, 1080)]
+SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 800), (1920, 1080), (844, 390), (740, 360)]
 GAMES = [("hearts", 3), ("hearts", 4), ("hearts", 5), ("hearts", 6), ("hearts", 8),
          ("spades", 2), ("spades", 3), ("spades", 4), ("spades", 5)]
 TAP = 44  # CSS px: the part of a card a finger must be able to reach
-NARROW = 34  # CSS px: its width where two rows of 44 px steps do not fit the window (17 cards on a phone)
+NARROW = 24  # CSS px: the least strip of a card in an overlapping row (where 44 px steps do not fit)
+TRICK_MIN = 44  # CSS px: the least width of a trick's card...
+
+
+def trick_min(players: int, size: tuple[int, int]) -> int:
+    """... but where five players or more share a phone's small felt (each
+    card on the ring around the trick, beside its seat): 36 px on a phone
+    held upright with five or six players, 28 px with seven or eight, and
+    18 px on one held sideways (the felt there is about 170 px tall)."""
+    if players <= 4 or min(size) >= 700:
+        return TRICK_MIN
+    if size[1] < 500 and size[0] > size[1]:
+        return 18
+    return 36 if players <= 6 else 28
+SMALLEST_TEXT = 14  # CSS px: the least size of the table's words
 # What the table shows in words: the catalogue keys of the page, the seats,
 # the trick, the choices and the score sheet.
 TABLE_WORDS = ("page.", "dom.", "seat.", "trick.", "pass.", "bid.", "sheet.", "compass.", "level.", "title")
@@ -99,7 +122,7 @@ SETTLED = """() => Promise.all(document.getAnimations()
   .then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))"""
 
 # Every fact the cell asserts, measured in one call; returns the problems found.
-CHECK = """([tap, narrow, phase, expected]) => {
+CHECK = """([tap, narrow, phase, expected, trickMin, smallest, players]) => {
   const out = [];
   if (document.activeElement && document.activeElement.closest('#hand')) document.activeElement.blur();
   const W = innerWidth, H = innerHeight;
@@ -167,9 +190,16 @@ CHECK = """([tap, narrow, phase, expected]) => {
   const hs = getComputedStyle(handBox);
   const room = handBox.clientWidth - parseFloat(hs.paddingLeft) - parseFloat(hs.paddingRight);
   const cardW = buttons.length ? buttons[0].offsetWidth : 0;
-  const fits = Math.floor((room - cardW) / tap) + 1 >= Math.ceil(buttons.length / 2);
   const rows = new Set(buttons.map((b) => b.offsetTop)).size;
+  // One row: each card's part is as wide as the step from it to the next
+  // (44 px where the row is that loose); two rows: 44 px where two rows of
+  // 44 px steps would fit the window.
+  const lefts = buttons.map((b) => b.offsetLeft);
+  const step = buttons.length > 1 ? (Math.max(...lefts) - Math.min(...lefts)) / (buttons.length - 1) : tap;
+  const fits = rows === 1 ? step >= tap + 2 : Math.floor((room - cardW) / tap) + 1 >= Math.ceil(buttons.length / 2);
+  if (rows === 1 && buttons.length > 1 && step < narrow) out.push(`the hand's cards show ${step.toFixed(1)} px each`);
   if (rows > 2) out.push(`the hand lies in ${rows} rows`);
+  if (rows > 1 && buttons.length <= 13) out.push(`${buttons.length} cards lie in ${rows} rows`);
   for (const card of buttons) {
     const r = rect(card);
     if (r.width < tap - 0.5 || r.height < tap - 0.5) {
@@ -197,6 +227,45 @@ CHECK = """([tap, narrow, phase, expected]) => {
       out.push(`hand card ${name(card)}: no ${Math.round(wide)} x ${tap} px part to tap `
                + `(${missed.length} of 9 points covered, `
                + `at ${Math.round(x)}, ${Math.round(y)} by ${hit ? name(hit.closest('button') || hit) : 'nothing'})`);
+    }
+  }
+  // The trick's cards: wide enough, and each beside its own player.
+  const gap = (r, e) => {
+    const b = rect(e);
+    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+    return Math.hypot(Math.max(b.left - cx, 0, cx - b.right), Math.max(b.top - cy, 0, cy - b.bottom));
+  };
+  for (const card of played) {
+    const r = rect(card);
+    if (r.width < trickMin - 0.5) out.push(`trick card ${name(card)} is ${Math.round(r.width)} px wide`);
+    const who = (card.getAttribute('aria-label') || '').split(':')[0];
+    const own = seats.find((seat) => seat.getAttribute('aria-label') === who);
+    if (!own) { out.push(`trick card ${name(card)}: no seat of ${who}`); continue; }
+    const nearer = seats.filter((seat) => seat !== own && gap(r, seat) < gap(r, own) - 1);
+    const first = played.find((c) => (c.getAttribute('aria-label') || '').split(':')[0] === who) === card;
+    if (nearer.length && players <= 4 && first) {
+      out.push(`trick card ${name(card)} lies nearer ${name(nearer[0])} than its player's seat`);
+    }
+  }
+  // The felt used: seats and cards spread over it, not a strip.
+  const parts = [...seats, ...played].map(rect);
+  if (parts.length && players >= 3) {
+    const box = { left: Math.min(...parts.map((p) => p.left)), top: Math.min(...parts.map((p) => p.top)),
+                  right: Math.max(...parts.map((p) => p.right)), bottom: Math.max(...parts.map((p) => p.bottom)) };
+    const used = (box.right - box.left) * (box.bottom - box.top) / (felt.width * felt.height);
+    if (used < 2 / 3) out.push(`the seats and cards cover ${Math.round(used * 100)} % of the felt`);
+  }
+  // No small print on the table: every word of the felt, the turn line,
+  // the choices and the hand at 14 px or more (the cards' ranks are drawn
+  // by their size).
+  for (const root of ['#felt', '.panel']) {
+    for (const e of document.querySelector(root).querySelectorAll('*')) {
+      if (!shown(e) || e.closest('.visually-hidden, svg, .card')) continue;
+      const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      const box = rect(e);
+      if (!own || (box.width <= 1 && box.height <= 1)) continue;
+      const size = parseFloat(getComputedStyle(e).fontSize);
+      if (size < smallest - 0.05) out.push(`text of ${size.toFixed(1)} px: "${name(e)}"`);
     }
   }
   // No text clipped: an element with text of its own shows all of it.
@@ -292,7 +361,8 @@ def check_cell(page: Page, cell: tuple[str, int, str], lang: str, size: tuple[in
     # transition, waited for): a finger's tap does not.
     page.evaluate("() => { const e = document.activeElement; if (e && e.closest('#hand')) e.blur(); }")
     page.evaluate(SETTLED)
-    problems = page.evaluate(CHECK, [TAP, NARROW, phase, sides])
+    players = int(page.get_attribute("#table", "data-players") or 0)
+    problems = page.evaluate(CHECK, [TAP, NARROW, phase, sides, trick_min(players, size), SMALLEST_TEXT, players])
     folder = artifacts / "layout-matrix"
     folder.mkdir(exist_ok=True)
     page.screenshot(path=folder / f"{name}-{lang}-{phase}-{size[0]}x{size[1]}.jpg", type="jpeg", quality=70)

@@ -276,7 +276,7 @@ def test_speed_and_last_trick_toggle():
 
 
 def test_pace_between_bot_actions():
-    """Each bot action waits for the speed's pause; a finished trick stays."""
+    """Each bot action waits about the speed's pause, never twice the same."""
     pauses = []
 
     async def record(seconds):
@@ -287,8 +287,52 @@ def test_pace_between_bot_actions():
         c = Controller(S.Settings(seed=1, speed="normal"), first_legal, sleep=record)
         c.load_match(position("hearts", "classic", ["", "2C"], dealer=0))
         await c.settle()
-        assert pauses and set(pauses) <= {S.SPEEDS["normal"].bot_ms / 1000, S.SPEEDS["normal"].trick_ms / 1000}
-        assert S.SPEEDS["normal"].bot_ms / 1000 in pauses
+        speed = S.SPEEDS["normal"]
+        plays = [p for p in pauses if p != speed.trick_ms / 1000]
+        assert plays and all(0.2 < p < 1.2 for p in plays), plays
+        assert len(set(plays)) > len(plays) // 2, f"the bots' pauses vary: {plays}"
+
+    run(go())
+
+
+def test_pause_shorter_for_a_forced_card_longer_for_a_hard_choice():
+    """A computer player plays a forced card sooner than it chooses among
+    many, and a hard player takes longer over a choice than a normal one."""
+    import random
+
+    from ui.bot_turns import bot_pause
+
+    def mean(**kw):
+        rng = random.Random(5)
+        return sum(bot_pause(750, rng=rng, **kw) for _ in range(200)) / 200
+
+    forced = mean(phase="play", choices=1, level="normal")
+    choice = mean(phase="play", choices=8, level="normal")
+    hard = mean(phase="play", choices=8, level="hard")
+    assert forced < 0.6 * choice < choice < hard
+    assert mean(phase="bid", choices=13, level="hard") < 300, "bids go round quickly to your own"
+
+
+def test_no_ceremony_before_the_first_decision():
+    """At Normal speed the draw for the first dealer and the deal are made
+    without a pause: the only pause is a computer player's, before its pass."""
+    pauses = []
+
+    async def record(seconds):
+        pauses.append(seconds)
+        await asyncio.sleep(0)
+
+    async def go():
+        c = Controller(S.Settings(seed=3, speed="normal"), first_legal, sleep=record)
+        c.new_game()
+        for _ in range(20):
+            await asyncio.sleep(0)
+            if c.match.phase not in ("cut", "deal"):
+                break
+        assert c.match.phase == "pass"
+        # At most the first computer player's short pause before its pass.
+        assert sum(pauses) < 0.3, f"no ceremony before the pass: {pauses}"
+        c.generation += 1
 
     run(go())
     assert no_sleep is not None
@@ -307,12 +351,13 @@ def test_new_game_while_a_bot_waits():
         c = Controller(S.Settings(seed=2, speed="normal"), first_legal, sleep=gated)
         c.new_game()
         await asyncio.sleep(0.01)
-        assert c.match.phase == "cut"  # the first loop sleeps before the cut
+        assert c.match.phase not in ("cut", "deal")  # the first loop sleeps before a bot's pass
+        first = c.match
         c.settings = S.dataclasses.replace(c.settings, speed="instant")
         c.new_game()
         for _ in range(100):
             await asyncio.sleep(0)
-        assert c.match.phase != "cut", "the new match is not stuck behind the old loop"
+        assert c.match is not first and c.match.phase != "cut", "the new match is not stuck behind the old loop"
         gate.set()
         await c.settle()
 

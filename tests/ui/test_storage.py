@@ -363,6 +363,9 @@ def test_export_then_import_continues_the_same_match():
         s2.boot()
         assert c2.match.game == "hearts"
         s2.import_text(text, "game.json")
+        # The new tab's own game is dealt at once: replacing it is confirmed.
+        assert s2.confirm() is not None
+        s2.command("import-yes")
         assert c2.match.actions == c.match.actions and c2.settings.levels == SPADES.levels
         assert s2.note().text.startswith("Loaded: Spades")
         assert stored(backend2, "match")["data"]["id"] == s.game_id
