@@ -213,7 +213,7 @@ def test_hard_bots_think_in_slices_and_the_page_gets_turns():
         old = bot_turns.SLICE_S
         bot_turns.SLICE_S = -1.0
         try:
-            s = S.Settings(game="hearts", preset="standard", speed="instant", seed=9, levels=("hard",))
+            s = S.Settings(game="hearts", preset="standard", speed="instant", seed=10, levels=("hard",))
             c = Controller(s, choose, sleep=sleep, think=watched)
             c.new_game()
             m = c.match
