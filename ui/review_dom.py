@@ -256,7 +256,7 @@ class ReviewPage:
             stats.append(h.bid)
         stats.append(t("dom.tricks", n=h.tricks))
         if h.points:
-            stats.append(t("dom.hand_points", points=h.points))
+            stats.append(t("dom.hand_points", n=h.points))
         received = {c for c in h.received}
         cards = [d.el("li", {}, self._mini(f, "received" if f.card in received else "")) for f in h.cards]
         return d.el("section", {"class": "review-seat", "data-seat": h.seat, "aria-label": h.name},
