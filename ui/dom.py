@@ -568,7 +568,8 @@ class TableView(DialogsDom, ShellDom):
                      d.el("th", {"scope": "col"}, msg("sheet.total")))]
         for line in s.lines:
             rows.append(d.el("tr", {"class": "best" if line.best else None},
-                             d.el("th", {"scope": "row"}, line.name), d.el("td", {}, line.detail),
+                             d.el("th", {"scope": "row", "data-place": line.place or None}, line.name),
+                             d.el("td", {}, line.detail),
                              d.el("td", {}, line.points), d.el("td", {}, line.total)))
         root.setAttribute("data-won", "true" if s.won else "false")
         nodes = [d.el("div", {"class": "confetti", "aria-hidden": "true"},

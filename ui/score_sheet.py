@@ -42,6 +42,7 @@ class SummaryLine:
     points: str
     total: str
     best: bool = False
+    place: int = 0  # the game's end: the side's place in the final ranking (drawn before its name)
 
 
 @dataclass(frozen=True)
@@ -217,8 +218,7 @@ def build_summary(v: Any, ui: Any, names: list[str]) -> Summary | None:
                    Choice("new-game", "", t("summary.new_game")))
         won = ui.human >= 0 and v.side_of(ui.human) in v.winners
         # The final ranking: the table's rows in the order of the places, each named with its place.
-        ranked = [replace(lines[side], name=t("end.place", place=place, name=lines[side].name))
-                  for place, side in places(v)]
+        ranked = [replace(lines[side], place=place) for place, side in places(v)]
         return Summary(title, tuple(ranked), tuple(notes), buttons, over, ranking(v, names),
                        record_text(getattr(ui, "record", None)), won)
     title = t("summary.hand_over", number=v.hand_number)

@@ -115,7 +115,7 @@ def test_the_games_end_ranks_everyone_and_gives_your_record():
         assert len(summary.ranking) == 4 and summary.ranking[0].startswith("1. ")
         scores = [int(line.rsplit(", ", 1)[1]) for line in summary.ranking]
         assert scores == sorted(scores), "Hearts: the lowest score first"
-        assert [line.name.split(". ", 1)[0] for line in summary.lines] == [r.split(". ", 1)[0] for r in summary.ranking]
+        assert [f"{line.place}" for line in summary.lines] == [r.split(". ", 1)[0] for r in summary.ranking]
         assert [int(line.total) for line in summary.lines] == scores, "the table's rows in the order of the places"
         assert summary.won == (0 in c.match.winners)
         assert [b.cmd for b in summary.buttons][0] == "again"

@@ -545,7 +545,6 @@ MESSAGES: dict[str, Any] = {
     "guide.spades.2": "Follow the suit led if you can; spades are trumps and beat any other suit.",
     "guide.spades.3": "Tap a raised card to play it. Hint explains a good move; ? has the rules.",
     "end.rank": "{place}. {name}, {score}",
-    "end.place": "{place}. {name}",
     "end.wins": {"one": "{n} win", "other": "{n} wins"},
     "end.record": {"one": "{wins} in {n} game", "other": "{wins} in {n} games"},
     "end.record_best": "{record}, best score {best}",

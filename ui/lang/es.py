@@ -580,7 +580,6 @@ MESSAGES: dict[str, Any] = {
     "guide.spades.2": "Sigue el palo de salida si puedes; las picas son triunfo y ganan a cualquier otro palo.",
     "guide.spades.3": "Toca una carta levantada para jugarla. Pista explica una buena jugada; ? trae las reglas.",
     "end.rank": "{place}. {name}, {score}",
-    "end.place": "{place}. {name}",
     "end.wins": {"one": "{n} victoria", "other": "{n} victorias"},
     "end.record": {"one": "{wins} en {n} partida", "other": "{wins} en {n} partidas"},
     "end.record_best": "{record}, mejor resultado {best}",

@@ -570,7 +570,6 @@ MESSAGES: dict[str, Any] = {
     "guide.spades.2": "Siga o naipe puxado se puder; espadas são trunfo e vencem qualquer outro naipe.",
     "guide.spades.3": "Toque numa carta levantada para jogá-la. Dica explica uma boa jogada; ? tem as regras.",
     "end.rank": "{place}. {name}, {score}",
-    "end.place": "{place}º {name}",
     "end.wins": {"one": "{n} vitória", "other": "{n} vitórias"},
     "end.record": {"one": "{wins} em {n} partida", "other": "{wins} em {n} partidas"},
     "end.record_best": "{record}, melhor placar {best}",

@@ -561,7 +561,6 @@ MESSAGES: dict[str, Any] = {
     "guide.spades.2": "Följ färg om du kan; spader är trumf och slår alla andra färger.",
     "guide.spades.3": "Tryck på ett upplyft kort för att spela det. Tips förklarar ett bra drag; ? har reglerna.",
     "end.rank": "{place}. {name}, {score}",
-    "end.place": "{place}. {name}",
     "end.wins": {"one": "{n} vinst", "other": "{n} vinster"},
     "end.record": {"one": "{wins} på {n} parti", "other": "{wins} på {n} partier"},
     "end.record_best": "{record}, bästa poäng {best}",
