@@ -82,7 +82,7 @@ def test_boots_under_the_recommended_csp(delivery, fresh_browser, serve, dist, t
     page.goto(site.url + HOSTILE)
     wait_ready(page)
     assert page.locator(INJECTED).count() == 0
-    assert page.title() == "Baza: Spades & Hearts"
+    assert page.title() in ("Baza: Spades & Hearts", "Your turn · Baza")  # the page's own words, nothing of the link
     expect(page.locator("#title")).not_to_contain_text("<")
     # The game plays: a hand to its end.
     play_hand(page)
