@@ -1,8 +1,9 @@
 // Registers Baza's service worker (./sw.js, written by build/build.py) and
 // tells the player when a new version is ready.
 //
-// Registration comes at once (sw.js is small), and the worker's copy of the
-// build waits for the page's "copy" message, sent once the start's own
+// On a first visit registration comes at once (sw.js is small; a return
+// visit's update check waits until Python is up), and the worker's copy of
+// the build waits for the page's "copy" message, sent once the start's own
 // downloads are in (the loader's "baza:started", when Python is up) or the
 // game is ready (<html data-ready="true">), whichever is first: what a
 // start needs is then in the HTTP cache, from which the worker copies it,
@@ -111,7 +112,7 @@
         registration = found;
         if (!found) return;
         watch(found);
-        if (started) allowCopy();
+        if (started) postCopy();
         sw.ready.then(fill); // what the page's later downloads brought before the worker was there
       },
       () => {
@@ -138,9 +139,15 @@
 
   // The worker being installed may copy the build now.
   let started = false;
-  function allowCopy() {
-    started = true;
+  const servedByWorker = Boolean(sw.controller);
+  function postCopy() {
     registration?.installing?.postMessage({ type: "copy" });
+  }
+  function allowCopy() {
+    if (started) return;
+    started = true;
+    if (servedByWorker) register();
+    postCopy();
   }
   addEventListener("baza:started", allowCopy, { once: true });
   const root = document.documentElement;
@@ -154,5 +161,9 @@
     });
     observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
   }
-  register();
+  // A first visit registers at once, so that the worker is there however
+  // soon the link drops; a page that a worker already serves has its
+  // offline copy, and its check for a new build waits until Python is up
+  // (allowCopy), off the start.
+  if (!servedByWorker) register();
 })();
