@@ -281,7 +281,6 @@
   // again); a game action that needed it before it arrived covers the table
   // with how far the download is, until the loader starts the page again
   // on the saved game. In the table's language at that moment.
-  const laterWords = () => WORDS[root.lang] || words;
   addEventListener("baza:cold", (event) => {
     const { state, received: got, size } = event.detail;
     let box = byId("later-notice");

@@ -655,6 +655,9 @@ async function downloadLater(pyodide, report) {
 }
 
 const inWorker = typeof document === "undefined";
+// Until the table is ready a part that has not arrived may still be read
+// synchronously (the loading screen is up); after, never. A Worker may always.
+const starting = () => inWorker || document.documentElement.dataset.ready !== "true";
 mark("loader");
 
 // In the page, the downloads start when PyScript imports this module
@@ -812,7 +815,7 @@ export async function loadPyodide(options = {}) {
   if (cold && !inWorker) {
     // Until the table is ready a call may still read the rest synchronously
     // (the loading screen is up); after, never (coldMissed).
-    cold.mayWait = () => document.documentElement.dataset.ready !== "true";
+    cold.mayWait = starting;
     coldDone = loadCold(cold, report);
     cold.missed = () => setTimeout(() => coldMissed(cold, report, coldDone));
     // After a restart for the rest, the table waits for it: the same call would miss it again.
@@ -826,7 +829,7 @@ export async function loadPyodide(options = {}) {
     if (restarted) await coldDone;
   }
   if (stdlib !== "source") {
-    importFallback(pyodide, report, LATER, import.meta.url);
+    importFallback(pyodide, report, LATER, import.meta.url, starting);
     laterDone = new Promise((resolve) =>
       afterReady(() => Promise.all([coldDone, downloadLater(pyodide, report)]).then(resolve)),
     );

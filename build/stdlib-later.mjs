@@ -94,12 +94,12 @@ function fetchSync(url, file) {
 
 // Installs the finder. `later` is the build's record of the whole zip
 // ({stdlib: {url, bytes}, modules: the dotted names it holds}), `base` the
-// URL its url is relative to. Only a name the zip holds is fetched for: a
+// URL its url is relative to, `starting()` whether the page may still wait
+// (the loader's, which the wasm's rest obeys too). Only a name the zip holds is fetched for: a
 // try-import of another platform's module finds nothing, as it would.
-function importFallback(pyodide, report, later, base) {
+function importFallback(pyodide, report, later, base, starting) {
   report.fallbackImports = [];
   const modules = new Set(later.modules);
-  const starting = () => typeof document === "undefined" || document.documentElement.dataset.ready !== "true";
   const fetchNow = (name) => {
     if (report.later === "done") return true;
     if (!modules.has(name)) return false;
