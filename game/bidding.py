@@ -27,7 +27,7 @@ def bid_limit(m: Match, seat: int) -> int:
     >>> m.bid_limit(0)
     13
     """
-    rules: SpadesRules = m.rules  # type: ignore[assignment]
+    rules = m.spades_rules
     tricks = m.tricks_in_hand
     if not rules.partnership:
         return tricks
@@ -54,7 +54,7 @@ def bid_actions(m: Match, seat: int) -> list[int]:
     """Every bid ``seat`` may make now (before looking: blind nil or look)."""
     if not m.looked[seat]:
         return [BLIND_NIL_BID, LOOK]
-    rules: SpadesRules = m.rules  # type: ignore[assignment]
+    rules = m.spades_rules
     out = [NIL_BID] if rules.nil else []
     top = bid_limit(m, seat)
     if rules.auction:
@@ -67,7 +67,7 @@ def bid_actions(m: Match, seat: int) -> list[int]:
 def start_bidding(m: Match) -> None:
     """Open the auction; a seat allowed blind nil has not looked yet."""
     m.phase = BID_PHASE
-    if m.rules.blind_nil:  # type: ignore[union-attr]
+    if m.spades_rules.blind_nil:
         m.looked = [not blind_nil_allowed(m, s) for s in range(m.players)]
     m.to_act = (m.dealer + 1) % m.players
 
@@ -75,7 +75,7 @@ def start_bidding(m: Match) -> None:
 def take_bid(m: Match, action: int) -> None:
     """The seat to act bids ``action`` (checked legal); after the last bid the
     auction's winner names the trump and the play starts."""
-    seat: int = m.to_act  # type: ignore[assignment]
+    seat = m.seat_to_act
     if action == LOOK:
         m.looked[seat] = True
         return
@@ -86,7 +86,7 @@ def take_bid(m: Match, action: int) -> None:
     if nxt != (m.dealer + 1) % m.players:
         m.to_act = nxt
         return
-    if m.rules.auction:  # type: ignore[union-attr]
+    if m.spades_rules.auction:
         best = None
         for i in range(m.players):
             s = (m.dealer + 1 + i) % m.players

@@ -45,6 +45,8 @@ from .claim_search import Prover
 from .view import can_offer_claim, known_holder
 
 if TYPE_CHECKING:
+    from .claim_search import Memo
+    from .messages import Message
     from .state import Match
     from .view import SeatView
 
@@ -89,7 +91,7 @@ class Claim:
     line: tuple[int, ...] = ()
     # The reason as (key of MESSAGES, parameters), for a table that speaks
     # another language: "seat" is a seat number, "card" a card id, "suit" a suit.
-    message: tuple[str, dict] = field(default=("", {}), compare=False)
+    message: Message = field(default=("", {}), compare=False)
 
 
 def seat_names(players: int) -> list[str]:
@@ -121,7 +123,7 @@ def _answer(match: Match, seat: int, names: Sequence[str] | None, prover: Prover
     return _claim(True, prover.praise(), line=_line(match, seat, prover.memo))
 
 
-def told_refutation(match: Match, seat: int, found: tuple[str, dict]) -> tuple[str, dict]:
+def told_refutation(match: Match, seat: int, found: Message) -> Message:
     """The refusal that ``seat`` may be told, from the search's refutation
     ``found`` (which sees every hand): only what the seat's own view holds.
 
@@ -171,11 +173,11 @@ def _lost_trick(match: Match, view: SeatView) -> int | None:
     return best
 
 
-def _claim(ok: bool, message: tuple[str, dict], names: Sequence[str] = (), line: tuple[int, ...] = ()) -> Claim:
+def _claim(ok: bool, message: Message, names: Sequence[str] = (), line: tuple[int, ...] = ()) -> Claim:
     return Claim(ok, render(message, names), line, message)
 
 
-def render(message: tuple[str, dict], names: Sequence[str] = ()) -> str:
+def render(message: Message, names: Sequence[str] = ()) -> str:
     """The English sentence of a claim's message, seats named by ``names``.
 
     >>> render(("can_win", {"seat": 1, "card": 50}), ["You", "West", "North", "East"])
@@ -238,7 +240,7 @@ def accepts_claim(match: Match, claimer: int) -> bool:
     return prove_claim(match, claimer).ok
 
 
-def claim_strategy(match: Match, seat: int, memo: dict | None = None) -> int | None:
+def claim_strategy(match: Match, seat: int, memo: Memo | None = None) -> int | None:
     """The card the claiming side (``seat``'s side) plays now under the proof,
     when one of its seats is to act and the claim still holds; else None."""
     if match.phase != "play" or match.to_act is None:
@@ -249,14 +251,14 @@ def claim_strategy(match: Match, seat: int, memo: dict | None = None) -> int | N
     return prover.choose()
 
 
-def _line(match: Match, seat: int, memo: dict) -> tuple[int, ...]:
+def _line(match: Match, seat: int, memo: Memo) -> tuple[int, ...]:
     """Play the hand out on a copy: the claiming side by the proof, the others
     by their lowest legal card (the proof covers every card they might play)."""
     m = match.clone()
     line = []
     side = m.side_of(seat)
     while m.phase == "play":
-        if m.side_of(m.to_act) == side:  # type: ignore[arg-type]
+        if m.side_of(m.seat_to_act) == side:
             action = claim_strategy(m, seat, memo)
             assert action is not None, "a proven claim has a card to play"
         else:

@@ -51,7 +51,14 @@ from .cards import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from .messages import Message
     from .state import Match
+
+# Positions searched: a position's key (Prover._key) -> the depth it was
+# proven to, or -1 when refuted.
+Memo = dict[tuple[object, ...], int]
 
 FULL = 1 << 30  # a search depth beyond any hand: to the end
 
@@ -89,7 +96,7 @@ def _tricks_left(m: Match) -> int:
     return max(h.bit_count() for h in m.hands)
 
 
-def _cards(mask: int):
+def _cards(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -113,7 +120,7 @@ class Prover:
     claim from later positions of the same hand.
     """
 
-    def __init__(self, match: Match, seat: int, memo: dict | None = None) -> None:
+    def __init__(self, match: Match, seat: int, memo: Memo | None = None) -> None:
         w = match.clone()  # lists copied: the search changes them in place
         self.w = w
         self.n = w.players
@@ -124,14 +131,14 @@ class Prover:
         self.trump_mask = SUIT_MASKS[w.trump] if w.trump >= 0 else 0
         self.hearts = w.game == "hearts"
         self.power, self.lead_order = _strength(w.trump)
-        self.memo: dict = {} if memo is None else memo
-        self.groups: dict = {}
+        self.memo: Memo = {} if memo is None else memo
+        self.groups: dict[tuple[int, int, int], list[int]] = {}
         self.solo = sum(self.ours) == 1
         self.switches = w.switches
         self.winner = w.trick_winner  # the index of the card that takes a trick
         self.compact = not self.hearts and not self.switches.two_decks  # see _key
-        self.squeeze: dict = {}
-        self.history: dict = {}  # card -> how often it refuted the claim (move ordering)
+        self.squeeze: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.history: dict[int, int] = {}  # card -> how often it refuted the claim (move ordering)
         self.depth = 1  # prove(): the next depth to search (kept when out of time)
         self.failed_at = FULL  # the depth at which prove() found the claim wrong
         self.deadline: float | None = None  # prove(seconds): stop searching at this time
@@ -199,7 +206,7 @@ class Prover:
         self.settled += 1
         return value
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         """The position as a memo key. Between tricks, with one deck and no
         card that counts apart from its rank (Spades), only the order of the
         cards still live matters, not their ranks: each suit's live cards
@@ -227,7 +234,8 @@ class Prover:
 
     def _search(self, depth: int) -> bool:
         w = self.w
-        seat: int = w.to_act  # type: ignore[assignment]
+        seat = w.to_act
+        assert seat is not None  # the play phase: a seat acts
         if not w.trick:
             if not any(w.hands):
                 return True
@@ -292,7 +300,7 @@ class Prover:
     def choose(self) -> int | None:
         """A card for the claiming side's seat to act that keeps every trick, or None."""
         w = self.w
-        seat: int = w.to_act  # type: ignore[assignment]
+        seat = w.seat_to_act
         if not w.trick:
             sure = self._sure_winners(seat)
             if sure is not None:
@@ -526,10 +534,10 @@ class Prover:
 
     # ------------------------------------------------------------ sentences
 
-    def praise(self) -> tuple[str, dict]:
+    def praise(self) -> Message:
         """The message for a proven claim."""
         w = self.w
-        seat: int = w.to_act  # type: ignore[assignment]
+        seat = w.seat_to_act
         prefix = "all_" if self.solo else "side_"
         if not w.trick and seat == self.seat and self._sure_winners(seat) is not None:
             hand = w.hands[seat]
@@ -539,7 +547,7 @@ class Prover:
             return prefix + "highest", {}
         return ("all" if self.solo else "side_all"), {}
 
-    def refutation(self) -> tuple[str, dict]:
+    def refutation(self) -> Message:
         """The message for a refused claim: follow the search's best line for
         the claiming side against a reply that wins a trick, and name the seat
         and card that take it."""
@@ -550,7 +558,7 @@ class Prover:
         depth = self.failed_at
         try:
             while True:
-                seat: int = w.to_act  # type: ignore[assignment]
+                seat = w.seat_to_act
                 cands = self._candidates(seat)
                 if self.ours[seat]:
                     c = cands[0]

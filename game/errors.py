@@ -1,5 +1,7 @@
 """The engine's exceptions: each message is a full sentence a player can read."""
 
+from typing import Any
+
 
 class BazaError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -12,7 +14,7 @@ class IllegalAction(BazaError):
     (None for a refusal with no such key), for a table in another language.
     """
 
-    def __init__(self, text: str, message: tuple[str, dict] | None = None) -> None:
+    def __init__(self, text: str, message: tuple[str, dict[str, Any]] | None = None) -> None:
         super().__init__(text)
         self.message = message
 
@@ -28,6 +30,6 @@ class RecordError(BazaError):
     (None for a refusal with no such key), for a table in another language.
     """
 
-    def __init__(self, text: str, message: tuple[str, dict] | None = None) -> None:
+    def __init__(self, text: str, message: tuple[str, dict[str, Any]] | None = None) -> None:
         super().__init__(text)
         self.message = message

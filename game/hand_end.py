@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import JACK_DIAMONDS_MASK, QUEEN_SPADES_MASK, popcount
 from .phases import GAME_OVER, HAND_OVER, HEARTS_ALL, MOON_PHASE
-from .rules import HeartsRules, SpadesRules
 from .scoring import (
     hearts_base_points,
     hearts_game_over,
@@ -31,8 +30,9 @@ def end_hand(m: Match) -> None:
         finish_spades(m)
         return
     raw = [popcount(t & HEARTS_ALL) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in m.taken]
-    _, shooter = hearts_base_points(m.rules, raw)  # type: ignore[arg-type]
-    if shooter is not None and m.rules.moon == "choose":  # type: ignore[union-attr]
+    rules = m.hearts_rules
+    _, shooter = hearts_base_points(rules, raw)
+    if shooter is not None and rules.moon == "choose":
         m.moon_shooter = shooter
         m.phase = MOON_PHASE
         m.to_act = shooter
@@ -42,7 +42,7 @@ def end_hand(m: Match) -> None:
 
 def finish_hearts(m: Match, shooter: int | None, self_minus: bool) -> None:
     """Add a Hearts hand's points (``self_minus``: the shooter took 26 off its own)."""
-    rules: HeartsRules = m.rules  # type: ignore[assignment]
+    rules = m.hearts_rules
     raw = [popcount(t & HEARTS_ALL) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in m.taken]
     points, _ = hearts_base_points(rules, raw)
     if shooter is not None and self_minus:
@@ -61,7 +61,7 @@ def finish_hearts(m: Match, shooter: int | None, self_minus: bool) -> None:
 
 def finish_spades(m: Match) -> None:
     """Add a Spades hand's points and bags, side by side."""
-    rules: SpadesRules = m.rules  # type: ignore[assignment]
+    rules = m.spades_rules
     extra = {"scores_before": m.scores.copy(), "bags_before": m.bags.copy()}
     side_points = []
     for side in range(m.sides):

@@ -67,7 +67,7 @@ def template(kind: str, key: str, params: dict[str, Any]) -> str:
     text = KINDS[kind][key]
     if isinstance(text, dict):
         text = text["one" if params.get("n") == 1 else "other"]
-    return text
+    return str(text)
 
 
 def inner_params(params: dict[str, Any], name: str) -> dict[str, Any]:
@@ -84,7 +84,7 @@ def render(kind: str, message: Message | None, names: Sequence[str] | None = Non
         return ""
     key, params = message
     text = template(kind, key, params)
-    shown = {}
+    shown: dict[str, object] = {}
     for name, value in params.items():
         if name.endswith("why"):
             shown[name] = render(kind, (value, inner_params(params, name)), names)

@@ -17,7 +17,7 @@ from .actions import KEEP
 from .bidding import start_bidding
 from .cards import DECK_SIZE, popcount, rank_of
 from .phases import DEAL_PHASE, DRAW_PHASE, HAND_OVER, PASS_PHASE
-from .rules import PASS_OFFSETS, HeartsRules
+from .rules import PASS_OFFSETS
 from .trick_play import start_play
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def install(m: Match, hands: list[int], pass_direction: str | None) -> None:
     if m.game == "spades":
         start_bidding(m)
         return
-    rules: HeartsRules = m.rules  # type: ignore[assignment]
+    rules = m.hearts_rules
     if pass_direction is None:
         cycle = rules.pass_cycle
         pass_direction = cycle[(m.hand_number - 1) % len(cycle)] if rules.pass_count else "hold"
@@ -104,7 +104,7 @@ def install(m: Match, hands: list[int], pass_direction: str | None) -> None:
 def draw(m: Match, action: int) -> None:
     """Two-player Spades: keep the top card of the stock (and throw the next
     away unseen) or throw it away seen and take the next."""
-    seat: int = m.to_act  # type: ignore[assignment]
+    seat = m.seat_to_act
     top = m.stock.pop()
     if action == KEEP:
         m.hands[seat] |= 1 << top
@@ -126,9 +126,9 @@ def pass_target(m: Match, seat: int) -> int:
 def choose_pass(m: Match, c: int) -> None:
     """The seat to act chooses card ``c`` to pass; once every seat has chosen
     all its cards, they change hands at once and the play starts."""
-    seat: int = m.to_act  # type: ignore[assignment]
+    seat = m.seat_to_act
     m.pass_chosen[seat] |= 1 << c
-    if popcount(m.pass_chosen[seat]) < m.rules.pass_count:  # type: ignore[union-attr]
+    if popcount(m.pass_chosen[seat]) < m.hearts_rules.pass_count:
         return
     n = m.players
     nxt = (seat + 1) % n

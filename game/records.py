@@ -41,16 +41,20 @@ _KEYS = {
 }
 
 
-def _need(cond: bool, where: str, message: str) -> None:
+def _need(cond: object, where: str, message: str) -> None:
     if not cond:
         raise RecordError(f"{where}: {message}")
 
 
 def _int_list(value: object, length: int, where: str) -> list[int]:
-    ok = isinstance(value, list) and len(value) == length
-    ok = ok and all(isinstance(v, int) and not isinstance(v, bool) for v in value)  # type: ignore[union-attr]
+    ok = (
+        isinstance(value, list)
+        and len(value) == length
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
     _need(ok, where, f"must be a list of {length} whole numbers.")
-    return list(value)  # type: ignore[arg-type]
+    assert isinstance(value, list)
+    return list(value)
 
 
 def _parse_hands(rules: Any, dealer: int, value: object) -> list[int]:
@@ -60,7 +64,8 @@ def _parse_hands(rules: Any, dealer: int, value: object) -> list[int]:
     allowed = cards_in_play(rules)
     hands = []
     used = 0
-    for seat, hand in enumerate(value):  # type: ignore[arg-type]
+    assert isinstance(value, list)
+    for seat, hand in enumerate(value):
         where = f"hands[{seat}]"
         _need(isinstance(hand, list), where, "must be a list of cards.")
         _need(len(hand) == sizes[seat], where, f"has {len(hand)} cards; this seat is dealt {sizes[seat]}.")
@@ -90,6 +95,7 @@ def replay_record(record: object) -> Match:
     assert isinstance(record, dict)
     game = record.get("game")
     _need(isinstance(game, str) and game in _KEYS, "game", f"must be spades or hearts, not {game!r}.")
+    assert isinstance(game, str)
     for key in record:
         _need(key in _KEYS[game], key, f"is not a field of a {game} record.")
     for key in ("rules", "dealer", "hands", "plays"):
@@ -153,7 +159,7 @@ def replay_record(record: object) -> Match:
 
 def _replay_passes(m: Match, passes: object) -> None:
     n = m.players
-    count = m.rules.pass_count  # type: ignore[union-attr]
+    count = m.hearts_rules.pass_count
     _need(isinstance(passes, list) and len(passes) == n, "passes", f"must be a list of {n} lists of cards.")
     assert isinstance(passes, list)
     order = [(m.dealer + 1 + i) % n for i in range(n)]

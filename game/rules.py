@@ -168,7 +168,8 @@ RULE_CLASSES: dict[str, type[SpadesRules] | type[HeartsRules]] = {
     "spades": SpadesRules,
     "hearts": HeartsRules,
 }
-_TYPES = {"int": int, "bool": bool, "str": str, "tuple[str, ...]": tuple}
+# A field's type as its annotation's text (this module's annotations are strings).
+_TYPES: dict[object, type] = {"int": int, "bool": bool, "str": str, "tuple[str, ...]": tuple}
 
 PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "spades": {
@@ -203,7 +204,7 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
 def _rule_class(game: object) -> type[SpadesRules] | type[HeartsRules]:
     if not isinstance(game, str) or game not in RULE_CLASSES:
         raise RulesError(f"Unknown game {game!r}: choose spades or hearts.")
-    return RULE_CLASSES[game]  # type: ignore[index]
+    return RULE_CLASSES[game]
 
 
 def rules_from_dict(game: str, options: object) -> Rules:

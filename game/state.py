@@ -71,7 +71,7 @@ from .phases import (
     PHASES,
     PLAY_PHASE,
 )
-from .rules import Rules, Switches, preset, rule_switches
+from .rules import HeartsRules, Rules, SpadesRules, Switches, preset, rule_switches
 from .view import SeatView, seat_view
 
 # Importers have long read the phase names from here.
@@ -99,7 +99,7 @@ class Match:
     the UI see a match only through :meth:`view`.
     """
 
-    def __init__(self, rules: Rules, seed: int | str = 0) -> None:
+    def __init__(self, rules: Rules, seed: int | float | str = 0) -> None:
         self.rules = rules
         self.game: str = rules.game
         self.players: int = rules.players
@@ -210,6 +210,30 @@ class Match:
         return self._tricks_in_hand
 
     @property
+    def seat_to_act(self) -> int:
+        """The seat to act, in every phase but ``game_over`` (where no seat acts)."""
+        seat = self.to_act
+        if seat is None:
+            raise ValueError("No seat is to act: the game is over.")
+        return seat
+
+    @property
+    def hearts_rules(self) -> HeartsRules:
+        """The rules of a Hearts match (the phases that only Hearts has read them)."""
+        rules = self.rules
+        if not isinstance(rules, HeartsRules):
+            raise TypeError(f"A {self.game} match has no Hearts rules.")
+        return rules
+
+    @property
+    def spades_rules(self) -> SpadesRules:
+        """The rules of a Spades match (the phases that only Spades has read them)."""
+        rules = self.rules
+        if not isinstance(rules, SpadesRules):
+            raise TypeError(f"A {self.game} match has no Spades rules.")
+        return rules
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds (public: every seat sees it)."""
         return tuple(h.bit_count() for h in self.hands)
@@ -251,17 +275,21 @@ class Match:
 
     def legal_mask(self) -> int:
         """The cards the seat to act may play or pass now, as a mask (0 in other phases)."""
+        seat = self.to_act
+        if seat is None:
+            return 0
         if self.phase == PLAY_PHASE:
-            return self.play_mask(self.to_act)  # type: ignore[arg-type]
+            return self.play_mask(seat)
         if self.phase == PASS_PHASE:
-            return self._dedupe(self.hands[self.to_act] & ~self.pass_chosen[self.to_act])  # type: ignore[index]
+            return self._dedupe(self.hands[seat] & ~self.pass_chosen[seat])
         return 0
 
     def legal_actions(self) -> list[int]:
         """Every action the seat to act may take now."""
         phase = self.phase
         if phase == PLAY_PHASE:
-            seat: int = self.to_act  # type: ignore[assignment]
+            seat = self.to_act
+            assert seat is not None  # a seat acts in every phase but game_over
             mask = self.play_mask(seat)
             # Remembered for apply(), which checks the chosen card against it.
             self._mask_key = (self.hand_number, self.played, self.hands[seat])
@@ -281,7 +309,7 @@ class Match:
                 mask ^= low
             return out
         if phase == BID_PHASE:
-            return self._bid_actions(self.to_act)  # type: ignore[arg-type]
+            return self._bid_actions(self.seat_to_act)
         if phase == CUT_PHASE:
             return [CUT]
         if phase in (DEAL_PHASE, HAND_OVER):
@@ -315,7 +343,8 @@ class Match:
             action = self._resolve(parse_action(action))
         phase = self.phase
         if phase == PLAY_PHASE and 0 <= action < 104:
-            seat = self.to_act  # type: ignore[assignment]
+            seat = self.to_act
+            assert seat is not None
             if self._mask_key == (self.hand_number, self.played, self.hands[seat]):
                 mask = self._mask
             else:
@@ -354,7 +383,8 @@ class Match:
         while True:
             phase = self.phase
             if phase == PLAY_PHASE:
-                seat: int = self.to_act  # type: ignore[assignment]
+                seat = self.to_act
+                assert seat is not None
                 mask = self.play_mask(seat)
                 for _ in range(int(rand() * mask.bit_count())):
                     mask &= mask - 1  # drop the lowest card: pick the k-th
@@ -371,7 +401,7 @@ class Match:
                 actions.append(c)
                 self._choose_pass(c)
             elif phase == BID_PHASE:
-                legal = self._bid_actions(self.to_act)  # type: ignore[arg-type]
+                legal = self._bid_actions(self.seat_to_act)
                 action = legal[int(rand() * len(legal))]
                 actions.append(action)
                 self._bid(action)

@@ -23,7 +23,6 @@ from . import deal as dealing
 from .cards import DECK_SIZE, FULL_DECK, HEARTS_POINT_MASK, SUIT_MASKS, SUIT_OF, popcount, trick_winner
 from .hand_end import end_hand
 from .phases import HEARTS_ALL, PLAY_PHASE
-from .rules import HeartsRules
 
 if TYPE_CHECKING:
     from .state import Match
@@ -53,7 +52,7 @@ def play_mask(m: Match, seat: int) -> int:
 
 def hearts_discards(m: Match, hand: int) -> int:
     """The cards a Hearts player void in the led suit may discard."""
-    rules: HeartsRules = m.rules  # type: ignore[assignment]
+    rules = m.hearts_rules
     legal = hand
     if m.trick_number == 0 and rules.no_points_first_trick:
         legal = legal & ~HEARTS_POINT_MASK or legal
@@ -75,7 +74,7 @@ def start_play(m: Match) -> None:
     # Seats dealt one card more (uneven deals) play a second card in the first trick.
     m.extra = sum(1 << s for s in range(n) if sizes[s] > low)
     m.trick_size = n + popcount(m.extra)
-    two_clubs = m.game == "hearts" or m.rules.first_lead == "two_of_clubs"  # type: ignore[union-attr]
+    two_clubs = m.game == "hearts" or m.spades_rules.first_lead == "two_of_clubs"
     if two_clubs:
         holder = dealing.lowest_club_holder(m.hands, m.dealer)
         if holder is not None:

@@ -177,7 +177,7 @@ def seat_view(m: Match, seat: int) -> SeatView:
         pass_target=m.pass_target(seat) if m.pass_direction != "hold" else None,
         passed=m.pass_chosen[seat],
         passes_ready=tuple(
-            m.pass_direction != "hold" and popcount(p) == m.rules.pass_count  # type: ignore[union-attr]
+            m.pass_direction != "hold" and popcount(p) == m.hearts_rules.pass_count
             for p in m.pass_chosen
         ),
         received=received,
@@ -413,14 +413,14 @@ def determinize(v: SeatView, rng: random.Random) -> Match:
         for s in range(m.players):
             if s != v.seat and _has_chosen(m, s):
                 cards = list(iter_cards(hands[s]))
-                m.pass_chosen[s] = sum(1 << c for c in rng.sample(cards, m.rules.pass_count))  # type: ignore[union-attr]
+                m.pass_chosen[s] = sum(1 << c for c in rng.sample(cards, m.hearts_rules.pass_count))
     return m
 
 
 def _has_chosen(m: Match, seat: int) -> bool:
     start = (m.dealer + 1) % m.players
     order = [(start + i) % m.players for i in range(m.players)]
-    return order.index(seat) < order.index(m.to_act)  # type: ignore[arg-type]
+    return order.index(seat) < order.index(m.seat_to_act)
 
 
 __all__ = ["SeatView", "seat_view", "can_offer_claim", "known_holder", "sample_hands", "determinize"]

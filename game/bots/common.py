@@ -11,19 +11,25 @@ sets of cards are masks.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASKS
 from ..deal import cards_in_play
+from ..rules import HeartsRules, Rules, SpadesRules
+
+if TYPE_CHECKING:
+    from ..state import Match
+    from ..view import SeatView
 
 SUIT_OF = tuple((c % DECK_SIZE) // 13 for c in range(2 * DECK_SIZE))
 RANK_OF = tuple(c % 13 for c in range(2 * DECK_SIZE))
 SUIT_ONLY = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))  # one deck
-_IN_PLAY: dict[int, tuple[Any, int]] = {}
+_IN_PLAY: dict[int, tuple[Rules, int]] = {}
 _OTHERS = {n: [[(seat + i) % n for i in range(1, n)] for seat in range(n)] for n in range(2, 9)}
 
 
-def in_play(rules: Any) -> int:
+def in_play(rules: Rules) -> int:
     """The cards of the rule set's deck, cached per rule set object."""
     hit = _IN_PLAY.get(id(rules))
     if hit is None or hit[0] is not rules:
@@ -50,7 +56,44 @@ count = int.bit_count  # cards in a mask
 
 
 class Know:
-    """One seat's knowledge at a decision (see the module docstring)."""
+    """One seat's knowledge at a decision (see the module docstring).
+
+    Both constructors fill the same fields with the same values for the
+    same position (tests/bots/test_know.py): a sequence may be a list in
+    one and a tuple in the other.
+    """
+
+    seat: int
+    game: str
+    rules: Rules
+    players: int
+    phase: str
+    hand: int  # 0 while a blind-nil seat has not looked
+    legal: list[int]  # this seat's legal actions, when it is to act
+    trick: list[tuple[int, int]]  # (seat, card) in the order played
+    trick_number: int
+    played: int
+    voids: Sequence[int]  # bit s set: the seat has shown it holds no suit s
+    taken: Sequence[int]
+    tricks_won: Sequence[int]
+    bids: Sequence[int | None]
+    bid_suits: Sequence[int | None]
+    scores: Sequence[int]  # by side
+    bags: Sequence[int]  # by side
+    dealer: int
+    hand_number: int
+    pass_direction: str
+    pass_target: int | None
+    passed: int  # the cards this seat passed (0 when unknown: see from_match)
+    broken: bool
+    trump: int  # -1 in Hearts
+    hand_sizes: Sequence[int]
+    looked: bool
+    draw_card: int | None  # two-player Spades: the stock's top, seen by the seat to act
+    seen_discards: int  # two-player Spades: the cards this seat saw and threw away
+    unseen: int  # the cards in play this seat has not seen
+    known: list[int]  # per seat, the cards this seat knows it holds (ones it passed)
+    last_lead: tuple[int, int] | None  # (seat, card) that led the last trick
 
     __slots__ = (
         "seat",
@@ -75,7 +118,6 @@ class Know:
         "pass_direction",
         "pass_target",
         "passed",
-        "received",
         "broken",
         "trump",
         "hand_sizes",
@@ -84,12 +126,11 @@ class Know:
         "seen_discards",
         "unseen",
         "known",
-        "records_len",
         "last_lead",
     )
 
     @classmethod
-    def from_view(cls, v: Any) -> Know:
+    def from_view(cls, v: SeatView) -> Know:
         k = object.__new__(cls)
         k.seat = v.seat
         k.game = v.game
@@ -113,22 +154,21 @@ class Know:
         k.pass_direction = v.pass_direction
         k.pass_target = v.pass_target
         k.passed = v.passed
-        k.received = v.received
         k.broken = v.broken
         k.trump = v.trump
         k.hand_sizes = v.hand_sizes
         k.looked = v.looked
         k.draw_card = v.draw_card
         k.seen_discards = v.seen_discards
-        k.records_len = len(v.records)
         k.last_lead = v.last_trick[0][0] if v.last_trick else None
         k._finish()
         return k
 
     @classmethod
-    def from_match(cls, m: Any, seat: int, passed: int = 0) -> Know:
+    def from_match(cls, m: Match, seat: int, passed: int | None = None) -> Know:
         """The knowledge of ``seat`` in a (determinized) match: its own hand and
-        the public table only. ``passed`` is what the seat passed, if known."""
+        the public table only. ``passed`` is what the seat passed (by default
+        what the match holds: a determinized match holds only the viewer's)."""
         k = object.__new__(cls)
         k.seat = seat
         k.game = m.game
@@ -156,15 +196,13 @@ class Know:
         k.hand_number = m.hand_number
         k.pass_direction = m.pass_direction
         k.pass_target = m.pass_target(seat) if m.pass_direction != "hold" else None
-        k.passed = passed
-        k.received = 0
+        k.passed = m.pass_chosen[seat] if passed is None else passed
         k.broken = m.broken
         k.trump = m.trump
         k.hand_sizes = [h.bit_count() for h in m.hands]
         k.looked = m.looked[seat]
-        k.draw_card = m.stock[-1] if m.phase == "draw" and m.stock else None
-        k.seen_discards = 0
-        k.records_len = 0  # not needed inside a playout
+        k.draw_card = m.stock[-1] if m.phase == "draw" and m.to_act == seat and m.stock else None
+        k.seen_discards = m.seen_discards[seat]
         k.last_lead = (m.last_trick[1][0], m.last_trick[0][0]) if m.last_trick else None
         k._finish()
         return k
@@ -176,6 +214,22 @@ class Know:
         if self.pass_target is not None and self.phase != "pass" and self.passed:
             known[self.pass_target] = self.passed & ~self.played
         self.known = known
+
+    @property
+    def spades_rules(self) -> SpadesRules:
+        """The rules of a Spades game (what only a Spades bot reads)."""
+        rules = self.rules
+        if not isinstance(rules, SpadesRules):
+            raise TypeError(f"A {self.game} game has no Spades rules.")
+        return rules
+
+    @property
+    def hearts_rules(self) -> HeartsRules:
+        """The rules of a Hearts game (what only a Hearts bot reads)."""
+        rules = self.rules
+        if not isinstance(rules, HeartsRules):
+            raise TypeError(f"A {self.game} game has no Hearts rules.")
+        return rules
 
     # ------------------------------------------------------------ the trick
 

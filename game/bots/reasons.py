@@ -177,7 +177,7 @@ for _suit, _word in enumerate(SUIT_WORDS):
     MESSAGES[f"hearts.lead.lowest.{_word}"] = f"Lead the {{card}}: no lower {_word} is out, so someone else wins it."
 
 
-def template(key: str, params: dict) -> str:
+def template(key: str, params: dict[str, Any]) -> str:
     """The English template of ``key`` (the plural form for ``n``)."""
     return messages.template("bot", key, params)
 

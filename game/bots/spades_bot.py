@@ -27,6 +27,8 @@ action, and its parameters, shown by the hint button.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from ..actions import BLIND_NIL_BID, DISCARD, KEEP, LOOK, NIL_BID, auction_bid, bid, bid_value
 from ..cards import SUIT_MASKS
@@ -133,10 +135,10 @@ def nil_danger(hand: int, trump: int) -> float:
 
 def choose_bid(k: Know) -> tuple[int, Message]:
     legal = k.legal
-    rules = k.rules
+    rules = k.spades_rules
     if LOOK in legal:
         return _blind_choice(k)
-    if getattr(rules, "auction", False):
+    if rules.auction:
         return _auction_bid(k)
     trump = k.trump
     est = estimate(k.hand, trump, k.players)
@@ -164,7 +166,7 @@ PARTNER_EXTRA = 0.35
 def _best_bid(k: Know, est: float, pbid: int | None) -> tuple[int, Message]:
     """The bid with the best expected score, given how many tricks the hand
     (and the partner's bid) should take, the cost of a set and of a bag."""
-    rules = k.rules
+    rules = k.spades_rules
     a, b, sd = TRICKS_FIT.get(k.players, (0.9, 0.7, 1.05))
     mu = a * est + b
     var = sd * sd
@@ -195,7 +197,7 @@ def _best_bid(k: Know, est: float, pbid: int | None) -> tuple[int, Message]:
         if v > best_v:
             best_n, best_v = n, v
     key = "spades.bid"
-    params: dict = {"bid": best_n, "tricks": est}
+    params: dict[str, Any] = {"bid": best_n, "tricks": est}
     if offset:
         key += ".partner"
         params["partner"] = pbid
@@ -308,11 +310,11 @@ class Sides:
                 self.opp_need = max(self.opp_need, c - g)
                 self.opp_slack = min(self.opp_slack, self.tricks - (c - g))
         self.opp_nils = [s for s in range(k.players) if s not in mine and _is_nil(bids[s]) and won[s] == 0]
-        rules = k.rules
+        rules = k.spades_rules
         self.bag_limit = rules.bag_limit
         self.avoid_bags = rules.bag_limit > 0 or rules.overtrick_points == 0
 
-    def aim(self) -> tuple[str, dict]:
+    def aim(self) -> Message:
         """This trick's aim and why: the parameters of the reason's ``{why}``
         (its key, :mod:`.reasons` "spades.why.*", and the seat or count it names)."""
         k = self.k
@@ -362,7 +364,7 @@ def _opp_later(k: Know, sd: Sides) -> list[int]:
     return [s for s in k.later_seats() if s not in sd.mine]
 
 
-def _follow(k: Know, sd: Sides, aim: str, why: dict, legal: list[int]) -> tuple[int, Message]:
+def _follow(k: Know, sd: Sides, aim: str, why: dict[str, Any], legal: list[int]) -> tuple[int, Message]:
     win_seat, best = k.trick_winner()
     trump = k.trump
     later = k.later_seats()
@@ -413,7 +415,7 @@ def _follow(k: Know, sd: Sides, aim: str, why: dict, legal: list[int]) -> tuple[
 P_HOLD = 0.3  # a winner that is beaten less often than this "should hold"
 
 
-def _order(trump: int):  # noqa: ANN202
+def _order(trump: int) -> Callable[[int], tuple[bool, int]]:
     """Sort key: side cards before trumps, then by rank."""
     return lambda c: (SUIT_OF[c] == trump, RANK_OF[c])
 
@@ -424,7 +426,7 @@ def _is_top(k: Know, c: int) -> bool:
     return RANK_OF[c] > out.bit_length() - 1
 
 
-def _lead(k: Know, sd: Sides, aim: str, why: dict, legal: list[int]) -> tuple[int, Message]:
+def _lead(k: Know, sd: Sides, aim: str, why: dict[str, Any], legal: list[int]) -> tuple[int, Message]:
     trump = k.trump
     opps = [s for s in k.others() if s not in sd.mine]
     trumps_out = count(k.unseen & SUIT_MASKS[trump]) if trump >= 0 else 0
