@@ -5,6 +5,7 @@
 # installs what is missing (.venv, node_modules, Pyodide wheels, Chromium),
 # then runs, without stopping at the first failure:
 #   lint     ruff check (settings in pyproject.toml)
+#   types    mypy: game/ strictly, ui/ at mypy's default (pyproject.toml)
 #   cpython  pytest game, ui and docs (doctests) tests/engine tests/bots tests/build
 #            tests/ui on the developer's CPython (property tests derandomized;
 #            BAZA_PROFILE=long bash tests/run.sh for a deeper, random run)
@@ -72,6 +73,7 @@ run() { # run NAME COMMAND...: run a test part, remember it if it fails
 }
 
 run lint .venv/bin/ruff check --quiet .
+run types .venv/bin/mypy
 
 cpython_dirs=(game ui)  # the docstring examples of the engine's API and of the table's
 for dir in tests/engine tests/bots tests/ui tests/build; do

@@ -53,12 +53,14 @@ class BotTurns:
     think: BotThink | None
     sleep: Sleep
     bot_errors: list[str]
-    you: int  # the seat the table waits for (-1 while watching)
     _task: asyncio.Future[None] | None
     _task_generation: int
     _held: tuple[int, int, int] | None  # the last trick held on the table
 
     if TYPE_CHECKING:  # the Controller's own methods that the loop calls
+        @property
+        def you(self) -> int: ...  # the seat the table waits for (-1 while watching)
+
         def view(self, seat: int) -> Any: ...
         def _set_ui(self, **changes: Any) -> None: ...
         def _changed(self) -> None: ...
@@ -131,11 +133,11 @@ class BotTurns:
                                             self.decision_rng()))
             if gen != self.generation or m.to_act != seat:
                 return
-            action = await self._bot_decision(view, seat, gen)
-            if action is None or gen != self.generation or m.to_act != seat:
+            decided = await self._bot_decision(view, seat, gen)
+            if decided is None or gen != self.generation or m.to_act != seat:
                 return
-            m.apply(action)
-            self._after_action(action)
+            m.apply(decided)
+            self._after_action(decided)
 
     async def _hold_trick(self, gen: int) -> bool:
         """Leave a trick that was just won on the table for a moment (the
@@ -175,6 +177,7 @@ class BotTurns:
         if self.think is None:
             return self._bot_action(view, seat)
         m = self.match
+        assert m is not None  # the loop runs only with a match on the table
         try:
             thinking = self.think(view, self._level(seat), self.decision_rng())
             clock = time.perf_counter

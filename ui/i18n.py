@@ -38,7 +38,10 @@ here.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 LANGUAGES = {"en": "English", "es": "Español", "pt": "Português", "sv": "Svenska"}
 DEFAULT = "en"
@@ -143,7 +146,7 @@ class _Suit:
 
 
 class _Cards:
-    def __init__(self, cards: list[int], lang: str) -> None:
+    def __init__(self, cards: Sequence[int], lang: str) -> None:
         self.cards = list(cards)
         self.lang = lang
 
@@ -172,7 +175,7 @@ def _lookup(lang: str, key: str) -> str:
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT).get(key, key)
-    return text  # type: ignore[return-value]
+    return text
 
 
 def card_text(card: int, spec: str = "", lang: str | None = None) -> str:
@@ -198,7 +201,7 @@ def list_text(items: list[str], lang: str | None = None) -> str:
 
 
 def _wrap(params: dict[str, Any], lang: str) -> dict[str, Any]:
-    out = {}
+    out: dict[str, Any] = {}
     for name, value in params.items():
         if name.endswith("cards") and isinstance(value, (list, tuple)):
             out[name] = _Cards(value, lang)

@@ -143,7 +143,7 @@ class PlayerAids:
         reasons: list[Any] = []  # the bot's messages, worded in the table's language when shown
         if m.phase == "pass":
             trial = m.clone()
-            count = m.rules.pass_count  # type: ignore[union-attr]
+            count = m.hearts_rules.pass_count
             while trial.phase == "pass" and trial.to_act == me and popcount(trial.pass_chosen[me]) < count:
                 action, why = self.hint(trial.view(me))
                 trial.apply(action)

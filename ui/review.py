@@ -130,7 +130,7 @@ def _replay(record: dict[str, Any]) -> tuple[Match, list[int], list[int], list[_
         if m.phase == "play":
             if not played and not tricks:
                 played = list(m.hands)  # the hands the tricks are played from
-            seats = list(m.trick_seats) + [m.to_act]
+            seats = list(m.trick_seats) + [m.seat_to_act]
             cards = list(m.trick) + [action]
             before = m.trick_number
             m.apply(action)
@@ -189,7 +189,7 @@ def build_review(record: dict[str, Any], names: list[str], *, number: int, you: 
 
     zero = [0] * n
     deal_text = [t("ann.hand", number=number), said("ann.deal", m.dealer, names, you), t("review.deal")]
-    if not spades and m.pass_direction == "hold" and m.rules.pass_count:
+    if not spades and m.pass_direction == "hold" and m.hearts_rules.pass_count:
         deal_text.append(t("notice.no_pass"))
     steps.append(ReviewStep("deal", t("review.deal_title"), _join(deal_text), (), hands(dealt, zero, zero, bid=False)))
 

@@ -136,7 +136,7 @@ class ReviewPage:
     def on_close(self, _event: Any) -> None:
         """Closed (Escape or Close): the focus goes back to the opener."""
         self.review = None
-        opener = self.doc.querySelector(f'[data-key="{self.opener}"]') if self.opener else None
+        opener: Any = self.doc.querySelector(f'[data-key="{self.opener}"]') if self.opener else None
         if absent(opener) and self.opener.startswith("review:"):  # redrawn meanwhile: any hand's button
             opener = self.doc.querySelector(".review-open")
         if not absent(opener):

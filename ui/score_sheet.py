@@ -94,11 +94,11 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
     sides = tuple(side_name(v, side, names) for side in range(v.rules.sides))
     rows = []
     if v.game == "spades":
-        keys = ("bid", "won", "pts", "total", "bags")
+        keys: tuple[str, ...] = ("bid", "won", "pts", "total", "bags")
         totals = [0] * len(sides)
         for i, rec in enumerate(v.records):
             scores = spades_hand_scores(v, rec)
-            cells = []
+            cells: list[tuple[str, ...]] = []
             for side in range(len(sides)):
                 seats = [s for s in range(v.players) if v.side_of(s) == side]
                 bids = [record_bid(rec["bids"][s]) for s in seats]
@@ -132,8 +132,8 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
                 cells.append((str(pts[s]), str(totals[s])))
             rows.append(SheetRow(str(i + 1), tuple(cells)))
         if v.phase in ("pass", "play"):
-            cells = tuple((str(hearts_points(v.taken[s], v.rules)), "") for s in range(len(sides)))
-            rows.append(SheetRow(str(v.hand_number), cells, True))
+            current = tuple((str(hearts_points(v.taken[s], v.rules)), "") for s in range(len(sides)))
+            rows.append(SheetRow(str(v.hand_number), current, True))
         totals_t = tuple(str(x) for x in v.scores)
         note = t("sheet.lowest_wins", target=v.rules.target)
     if v.game == "spades":

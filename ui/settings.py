@@ -25,13 +25,16 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from game.errors import RulesError
 from game.rules import PRESETS, preset, rules_from_dict
 
 from .i18n import LANGUAGES
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
 
 GAMES = ("hearts", "spades")
 
@@ -300,10 +303,10 @@ def _parse_value(spec: OptionSpec, raw: object) -> Any:
         return str(raw).lower() in ("true", "1", "on", "yes")
     if spec.kind == "int":
         try:
-            value = int(str(raw).strip())
+            number = int(str(raw).strip())
         except ValueError:
             raise RulesError(f"{spec.label} must be a whole number.") from None
-        return value
+        return number
     value = str(raw)
     if value not in {v for v, _ in spec.choices}:
         raise RulesError(f"{spec.label}: {value!r} is not one of the choices.")
@@ -347,7 +350,8 @@ def set_option(s: Settings, name: str, raw: object) -> Settings:
     if name == "strict":
         return dataclasses.replace(s, strict=str(raw).lower() == "true")
     if name in ("watch", "face_up"):
-        return dataclasses.replace(s, **{name: str(raw).lower() in ("true", "1", "on", "yes")})
+        switch: dict[str, Any] = {name: str(raw).lower() in ("true", "1", "on", "yes")}
+        return dataclasses.replace(s, **switch)
     if name == "level0":
         return dataclasses.replace(s, level0=str(raw)) if raw in LEVELS else s
     if name == "trick_clear":
@@ -414,7 +418,7 @@ def query_preferences(query: str) -> dict[str, str]:
     {}
     """
     params = parse_qs(query.lstrip("?"))
-    known = {"lang": LANGUAGES, "speed": SPEEDS, "deck": DECKS}
+    known: dict[str, Collection[str]] = {"lang": LANGUAGES, "speed": SPEEDS, "deck": DECKS}
     return {key: params[key][-1] for key, values in known.items() if key in params and params[key][-1] in values}
 
 

@@ -19,13 +19,13 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 from urllib.parse import parse_qs
 
 from game.cards import HEARTS, QUEEN_SPADES_MASK, SUIT_MASKS, popcount
 from game.errors import BazaError, RecordError
 from game.records import replay_record
-from game.rules import PRESETS, preset
+from game.rules import PRESETS, HeartsRules, preset
 from game.save import FORMAT as ENGINE_FORMAT
 from game.save import match_from_dict, match_to_dict
 from game.scoring import hearts_base_points
@@ -106,7 +106,8 @@ def settings_from_dict(data: Any) -> S.Settings:
         s = dataclasses.replace(s, lang=lang)
     for switch in ("strict", "sound", "watch", "face_up"):  # on only when saved as true
         if data.get(switch) is True:
-            s = dataclasses.replace(s, **{switch: True})
+            on: dict[str, Any] = {switch: True}
+            s = dataclasses.replace(s, **on)
     if data.get("trick_clear") in S.TRICK_CLEAR:
         s = dataclasses.replace(s, trick_clear=data["trick_clear"])
     names = data.get("names", [])
@@ -126,7 +127,9 @@ def settings_for_rules(rules: Any, base: S.Settings | None = None) -> S.Settings
     game = rules.game
     players, target = d.pop("players"), d.pop("target")
     if game == "hearts":
-        default = preset("hearts", "standard", players=players).pass_cycle
+        standard = preset("hearts", "standard", players=players)
+        assert isinstance(standard, HeartsRules)
+        default = standard.pass_cycle
         d["pass_cycle"] = "" if tuple(d.get("pass_cycle", ())) == default else ",".join(d.get("pass_cycle", ()))
     d = {k: v for k, v in d.items() if k in S.OPTION_SPECS[game]}
     name = next((p for p in PRESETS[game] if S.preset_options(game, p) == d), S.DEFAULT_PRESET[game])
@@ -136,7 +139,7 @@ def settings_for_rules(rules: Any, base: S.Settings | None = None) -> S.Settings
                       speed=base.speed, seed=None)
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -179,12 +182,14 @@ def read_position(data: Any, base: S.Settings | None = None) -> Position:
         settings = None
     if settings is None or S.rules_for(settings) != m.rules:
         settings = settings_for_rules(m.rules, base)
-    ui = data.get("ui") if isinstance(data.get("ui"), dict) else {}
+    ui_data = data.get("ui")
+    ui = ui_data if isinstance(ui_data, dict) else {}
     game_id = data.get("id")
     if not isinstance(game_id, str) or not game_id or len(game_id) > 64:
         game_id = derived_id(saved)
-    link = data.get("link") if isinstance(data.get("link"), str) else ""
-    tab = data.get("tab") if isinstance(data.get("tab"), str) else ""
+    link_data, tab_data = data.get("link"), data.get("tab")
+    link = link_data if isinstance(link_data, str) else ""
+    tab = tab_data if isinstance(tab_data, str) else ""
     return Position(m, settings, ui, game_id, link[:200], tab[:40])
 
 
@@ -317,7 +322,7 @@ def _shot_moon(rec: dict[str, Any], human: int) -> bool:
     except BazaError:
         return False
     raw = [popcount(t & SUIT_MASKS[HEARTS]) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in hand.taken]
-    return hearts_base_points(hand.rules, raw)[1] == human
+    return hearts_base_points(hand.hearts_rules, raw)[1] == human
 
 
 def add_result(stats: dict[str, Any], game: str, result: dict[str, Any]) -> dict[str, Any]:
