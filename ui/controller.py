@@ -73,6 +73,7 @@ class Controller(BotTurns, PlayerAids):
         self.ui = UiState(settings=settings)
         self.draft: S.Settings | None = None  # the New game dialog, while open
         self.dialog_error = ""
+        self.dialog_more = False  # the dialog's More options unfolded
         self.generation = 0  # bumped by every new game: a stale bot loop stops
         self._task: asyncio.Future[None] | None = None
         self._task_generation = -1
@@ -111,7 +112,7 @@ class Controller(BotTurns, PlayerAids):
     def dialog(self) -> DialogModel | None:
         if self.draft is None:
             return None
-        return build_dialog(self.draft, self.dialog_error, can_cancel=self.match is not None)
+        return build_dialog(self.draft, self.dialog_error, can_cancel=self.match is not None, more=self.dialog_more)
 
     # ------------------------------------------------------------- games
 
@@ -438,7 +439,14 @@ class Controller(BotTurns, PlayerAids):
     def _cmd_new_game(self, arg: str) -> None:
         self.draft = self.settings
         self.dialog_error = ""
+        self.dialog_more = False  # the big buttons first, every time
         self._changed()
+
+    def _cmd_dialog_more(self, arg: str) -> None:
+        """More options, folded or unfolded."""
+        if self.draft is not None:
+            self.dialog_more = not self.dialog_more
+            self._changed()
 
     def _cmd_dialog_cancel(self, arg: str) -> None:
         if self.match is None:

@@ -137,24 +137,59 @@ class DialogsDom:
             row.append(d.el("small", {"id": help_id, "class": "help"}, f.help))
         return row
 
+    def _tiles(self, f: Field) -> Any:
+        """A choice as a row of big buttons: radio buttons in a group named
+        by its legend, each drawn as a tile (its name, and a line under it
+        where ``f.notes`` has one; the game's tiles carry its suit)."""
+        d = self.d
+        fid = f"opt-{f.key}"
+        tiles = []
+        for i, (value, label) in enumerate(f.choices):
+            note = f.notes[i] if i < len(f.notes) else ""
+            note_id = f"{fid}-{value}-note"
+            radio = d.el("input", {"type": "radio", "id": f"{fid}-{value}", "name": fid, "value": value,
+                                   "data-opt": f.key, "data-key": f"{fid}-{value}", "checked": value == f.value,
+                                   "aria-label": label if note else None,
+                                   "aria-describedby": note_id if note else None,
+                                   "disabled": not f.enabled})
+            suit = {"hearts": "H", "spades": "S"}.get(value) if f.key == "game" else None
+            tiles.append(d.el("label", {"class": "tile", "for": f"{fid}-{value}"}, radio,
+                              d.suit(suit, "tile-suit") if suit else None,
+                              d.el("span", {"class": "tile-name"}, label),
+                              d.el("span", {"class": "tile-note", "id": note_id}, note) if note else None))
+        legend_id = f"{fid}-legend"
+        help_id = f"{fid}-help"
+        return d.el("fieldset", {"class": f"tiles tiles-{f.key}", "role": "radiogroup",
+                                 "aria-labelledby": legend_id, "aria-describedby": help_id if f.help else None},
+                    d.el("legend", {"id": legend_id}, f.label),
+                    d.el("div", {"class": "tile-row"}, *tiles),
+                    d.el("small", {"id": help_id, "class": "help"}, f.help) if f.help else None)
+
     def _dialog(self, m: DialogModel) -> None:
         d = self.d
         unlisted: dict[str, str] = {}
         field = functools.partial(self._field, unlisted=unlisted)
-        nodes = [d.el("h2", {"id": "newgame-title"}, msg("page.new_game"))]
-        basics = d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.game")),
-                      field(m.game), field(m.preset), field(m.players), field(m.target))
-        nodes.append(basics)
+        nodes = [d.el("h2", {"id": "newgame-title"}, msg("page.new_game")),
+                 self._tiles(m.game), self._tiles(m.preset), self._tiles(m.players)]
+        # Every other choice, folded under More options (its line says what they hold now).
+        nodes.append(d.el("div", {"class": "more-line"},
+                          d.el("button", {"type": "button", "class": "more-btn", "data-cmd": "dialog-more",
+                                          "data-key": "dialog-more", "aria-expanded": "true" if m.more else "false",
+                                          "aria-controls": "newgame-more", "aria-describedby": "newgame-more-note"},
+                               msg("dialog.more")),
+                          d.el("small", {"id": "newgame-more-note", "class": "more-note"}, m.more_note)))
+        more = [field(m.target)]
         for title, fields in m.groups:
-            nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, title),
-                              *[field(f) for f in fields]))
-        nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.bots")),
-                          *[field(f) for f in m.bots], field(m.speed),
-                          field(m.trick_clear) if m.trick_clear is not None else None,
-                          field(m.strict) if m.strict is not None else None))
+            more.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, title),
+                             *[field(f) for f in fields]))
+        more.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.bots")),
+                         *[field(f) for f in m.bots], field(m.speed),
+                         field(m.trick_clear) if m.trick_clear is not None else None,
+                         field(m.strict) if m.strict is not None else None))
         if m.names:
-            nodes.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.names")),
-                              *[field(f) for f in m.names]))
+            more.append(d.el("fieldset", {"class": "group"}, d.el("legend", {}, msg("dialog.names")),
+                             *[field(f) for f in m.names]))
+        nodes.append(d.el("div", {"id": "newgame-more", "class": "more", "hidden": not m.more}, *more))
         if m.error:
             nodes.append(d.el("p", {"class": "dialog-error", "role": "alert"}, m.error))
         buttons = d.el("div", {"class": "choices dialog-buttons"},

@@ -33,7 +33,7 @@ class Field:
     key: str  # the option name (data-opt)
     label: str
     help: str
-    kind: str  # "bool", "int", "choice", "text"
+    kind: str  # "bool", "int", "choice", "text", or "tiles" (a choice as big buttons)
     value: str
     choices: tuple[tuple[str, str], ...] = ()
     enabled: bool = True
@@ -41,10 +41,16 @@ class Field:
     high: int = 0  # "text": the most characters
     step: int = 1
     placeholder: str = ""
+    notes: tuple[str, ...] = ()  # "tiles": a line under each choice's name
 
 
 @dataclass(frozen=True)
 class DialogModel:
+    """The New game dialog: the game, its preset and the number of players
+    as big buttons ("tiles"), and every other field folded under More
+    options (shown while ``more`` is true; ``more_note`` says in one line
+    what they hold now)."""
+
     game: Field
     preset: Field
     players: Field
@@ -58,6 +64,8 @@ class DialogModel:
     names: tuple[Field, ...] = ()  # the players' names (text)
     strict: Field | None = None  # strict play: no undo
     trick_clear: Field | None = None  # a finished trick leaves after a pause or a click
+    more: bool = False  # More options unfolded
+    more_note: str = ""
 
 
 def _field_value(spec: Any, value: Any) -> str:
@@ -110,8 +118,20 @@ def watch_fields(draft: Settings) -> tuple[Field, ...]:
     return tuple(fields)
 
 
-def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> DialogModel:
-    """The New game dialog for a draft of the settings."""
+def more_note(draft: Settings) -> str:
+    """What More options holds now, in one line: the target, the computer
+    players' levels and the speed ("Target score 100 · Computer players:
+    Normal · Speed of play: Normal")."""
+    levels = dict.fromkeys((draft.level0, *draft.levels) if draft.watch else draft.levels)
+    return " · ".join((
+        f"{t('rules.target')} {draft.target}",
+        f"{t('dialog.bots')}: {', '.join(t('level.' + lv) for lv in levels)}",
+        f"{t('dialog.speed')}: {t('speed.' + draft.speed)}",
+    ))
+
+
+def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True, more: bool = False) -> DialogModel:
+    """The New game dialog for a draft of the settings (``more``: More options unfolded)."""
     g = draft.game
     problem = error or dialog_problem(draft)
     names = seat_names(draft.players)
@@ -143,8 +163,8 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
                                 _field_value(spec, draft.options.get(spec.name)), choices, enabled,
                                 spec.low, high, spec.step))
         groups.append((t(f"group.{g}.{slug(title)}"), tuple(fields)))
-    presets = tuple((p, t("dialog.preset_choice", name=t(f"preset.{g}.{p}"), note=t(f"preset.{g}.{p}.note")))
-                    for p in PRESETS[g])
+    presets = tuple((p, t(f"preset.{g}.{p}")) for p in PRESETS[g])
+    preset_notes = tuple(t(f"preset.{g}.{p}.note") for p in PRESETS[g])
     bots = tuple(
         Field(f"level{s}", names[s], "", "choice", draft.levels[s - 1],
               tuple((lv, t(f"level.{lv}.long")) for lv in LEVELS))
@@ -160,9 +180,10 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
         for s in range(draft.players)
     )
     return DialogModel(
-        game=Field("game", t("dialog.game"), "", "choice", g, tuple((k, t("game." + k)) for k in GAME_NAMES)),
-        preset=Field("preset", t("dialog.preset"), t("dialog.preset_help"), "choice", draft.preset, presets),
-        players=Field("players", t("rules.players"), t("dialog.players_help"), "choice", str(draft.players),
+        game=Field("game", t("dialog.game"), "", "tiles", g, tuple((k, t("game." + k)) for k in GAME_NAMES)),
+        preset=Field("preset", t("dialog.preset"), t("dialog.preset_help"), "tiles", draft.preset, presets,
+                     notes=preset_notes),
+        players=Field("players", t("rules.players"), t("dialog.players_help"), "tiles", str(draft.players),
                       tuple((str(n), str(n)) for n in PLAYER_COUNTS[g])),
         target=Field("target", t("rules.target"), t(f"target.help.{g}"), "int", str(draft.target), (), True, 1,
                      100_000, 10),
@@ -178,5 +199,7 @@ def build_dialog(draft: Settings, error: str = "", can_cancel: bool = True) -> D
         can_start=not problem,
         can_cancel=can_cancel,
         names=name_fields,
+        more=more,
+        more_note=more_note(draft),
     )
 

@@ -214,18 +214,32 @@ def open_dialog(page: Page) -> Locator:
 
 
 def set_field(page: Page, label: str, value: str | bool) -> None:
-    """Set a New game dialog field by its label (each change redraws the dialog)."""
-    field = page.locator("#newgame").get_by_label(label, exact=True)
+    """Set a New game dialog field by its label (each change redraws the
+    dialog): a choice among big buttons (the game, the preset, the players)
+    by its button, any other field after unfolding More options if need be."""
+    dialog = page.locator("#newgame")
+    tiles = dialog.get_by_role("radiogroup", name=label, exact=True)
+    if tiles.count():
+        tiles.locator("label.tile", has=page.locator(f'input[value="{value}"]')).click()
+        chosen = dialog.get_by_role("radiogroup", name=label, exact=True).locator(f'input[value="{value}"]')
+        expect(chosen).to_be_checked()
+        return
+    more = dialog.get_by_role("button", name=re.compile("^More options"))
+    if more.get_attribute("aria-expanded") == "false":
+        more.click()
+        expect(more).to_have_attribute("aria-expanded", "true")
+    options = page.locator("#newgame-more")
+    field = options.get_by_label(label, exact=True)
     if isinstance(value, bool):
         field.set_checked(value)
-        expect(page.locator("#newgame").get_by_label(label, exact=True)).to_be_checked(checked=value)
+        expect(options.get_by_label(label, exact=True)).to_be_checked(checked=value)
     elif field.evaluate("(e) => e.tagName") == "SELECT":
         field.select_option(value)
-        expect(page.locator("#newgame").get_by_label(label, exact=True)).to_have_value(value)
+        expect(options.get_by_label(label, exact=True)).to_have_value(value)
     else:
         field.fill(value)
         field.press("Tab")  # a number field reports its change on leaving it
-        expect(page.locator("#newgame").get_by_label(label, exact=True)).to_have_value(value)
+        expect(options.get_by_label(label, exact=True)).to_have_value(value)
 
 
 def start_game(page: Page) -> None:

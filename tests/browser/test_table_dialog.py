@@ -3,6 +3,7 @@ games it starts that the engine then plays by those options."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 from table_helpers import (
     card_names,
@@ -50,25 +51,31 @@ HEARTS_OPTIONS = [
 def test_dialog_offers_every_option_grouped_and_explained(page, base_url, artifacts):
     open_table(page, base_url, "?speed=instant")
     dialog = open_dialog(page)
-    for label in ["Game", "Preset", "Players", "Target score", *HEARTS_OPTIONS, "Speed of play"]:
-        field = dialog.get_by_label(label, exact=True)
+    more = dialog.locator("#newgame-more")  # More options, folded at first
+    expect(more).to_be_hidden()
+    for label in ["Game", "Preset", "Players"]:
+        expect(dialog.get_by_role("radiogroup", name=label, exact=True)).to_be_visible()
+    for label in ["Target score", *HEARTS_OPTIONS, "Speed of play"]:
+        field = more.get_by_label(label, exact=True)
         expect(field).to_have_count(1)
     for name in ["West", "North", "East"]:
-        expect(dialog.get_by_label(name, exact=True)).to_have_value("normal")
-    legends = dialog.locator("legend").all_inner_texts()
-    assert legends == ["Game", "Deal", "Passing", "Play", "Scoring", "Computer players", "Names"]
+        expect(more.get_by_label(name, exact=True)).to_have_value("normal")
+    legends = dialog.locator("legend").all_text_contents()
+    assert legends == ["Game", "Preset", "Players", "Deal", "Passing", "Play", "Scoring", "Computer players", "Names"]
     for label, usual in [("Your name", "You"), ("Name for West", "West")]:
-        expect(dialog.get_by_label(label, exact=True)).to_have_attribute("placeholder", usual)
+        expect(more.get_by_label(label, exact=True)).to_have_attribute("placeholder", usual)
     page.screenshot(path=artifacts / "dialog-hearts.png", full_page=True)
 
     set_field(page, "Game", "spades")
     for label in SPADES_OPTIONS:
-        field = dialog.get_by_label(label, exact=True)
+        field = more.get_by_label(label, exact=True)
         expect(field).to_have_count(1)
         help_id = field.get_attribute("aria-describedby")
         assert help_id and page.locator(f"#{help_id}").inner_text().strip(), label
-    assert dialog.locator("legend").all_inner_texts() == [
+    assert dialog.locator("legend").all_text_contents() == [
         "Game",
+        "Preset",
+        "Players",
         "Sides",
         "Bidding",
         "Play",
@@ -79,10 +86,10 @@ def test_dialog_offers_every_option_grouped_and_explained(page, base_url, artifa
         "Names",
     ]
     # A preset sets the options; the partnership preset is 2 against 2 with nil.
-    expect(dialog.get_by_label("Partnership", exact=True)).to_be_checked()
+    expect(more.get_by_label("Partnership", exact=True)).to_be_checked()
     set_field(page, "Preset", "classic")
-    expect(dialog.get_by_label("Partnership", exact=True)).not_to_be_checked()
-    expect(dialog.get_by_label("Nil", exact=True)).not_to_be_checked()
+    expect(more.get_by_label("Partnership", exact=True)).not_to_be_checked()
+    expect(more.get_by_label("Nil", exact=True)).not_to_be_checked()
     # A value the engine refuses keeps the game from starting, with the reason.
     set_field(page, "Bag limit", "-3")
     expect(dialog.locator(".dialog-error")).to_have_text("Bag limit must be from 0 to 100.")
@@ -150,4 +157,90 @@ def test_three_player_hearts_double_first_no_points_first_trick(page, base_url, 
     assert not [n for n in names if n.endswith("hearts") or n == "Queen of spades"], names
     assert names[0] == "2 of clubs"
     page.screenshot(path=artifacts / "table-hearts-three-players.png")
+    check_clean(page, base_url)
+
+
+# What a player sees cut in the open New game dialog: a word that runs past
+# its box or the dialog's edge, or a select's choice wider than the select
+# (the browser cuts it there: "Standard: Classic plus no points or…").
+CUT = """() => {
+  const dialog = document.getElementById('newgame');
+  const edge = dialog.getBoundingClientRect();
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const out = [];
+  const ink = document.createElement('canvas').getContext('2d');
+  for (const e of dialog.querySelectorAll('*')) {
+    if (!shown(e)) continue;
+    const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const r = e.getBoundingClientRect();
+    if (own && e.tagName !== 'OPTION') {
+      if (getComputedStyle(e).display !== 'inline' && e.scrollWidth > e.clientWidth + 1 && e.tagName !== 'SELECT') {
+        out.push(`"${e.textContent.trim().slice(0, 40)}" cut (${e.scrollWidth} > ${e.clientWidth})`);
+      }
+      if (r.left < edge.left - 1 || r.right > edge.right + 1) {
+        out.push(`"${e.textContent.trim().slice(0, 40)}" past the edge`);
+      }
+    }
+    if (e.tagName === 'SELECT') {
+      const cs = getComputedStyle(e);
+      ink.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      // The room for a choice's words: the select's inside less its arrow.
+      const room = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+      for (const o of e.options) {
+        const w = ink.measureText(o.textContent).width;
+        if (w > room) out.push(`${e.id}: "${o.textContent}" cut (${Math.round(w)} > ${Math.round(room)} px)`);
+      }
+    }
+  }
+  return out;
+}"""
+
+# The big buttons in view and whole: each tile at least 44 px each way.
+TILES = """() => [...document.querySelectorAll('#newgame .tile')].map((t) => {
+  const r = t.getBoundingClientRect();
+  return [t.textContent.trim().slice(0, 30), Math.round(r.width), Math.round(r.height)];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt", "sv"])
+def test_new_game_is_a_few_big_buttons_with_nothing_cut_on_a_phone(page, base_url, artifacts, lang):
+    """New game on a phone: the game, its preset and the players as big
+    buttons, every other option folded under More options; no word of it
+    cut, in any language, upright or sideways; the buttons start the game
+    they show."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_table(page, base_url, f"?speed=instant&lang={lang}")
+    page.locator(".topbar [data-cmd=new-game]").click()
+    dialog = page.locator("#newgame")
+    expect(dialog).to_be_visible()
+    more = dialog.locator("[data-cmd=dialog-more]")
+    problems: list[str] = []
+    for game, presets, counts in (("hearts", 3, 6), ("spades", 4, 4)):
+        dialog.locator(f"label.tile:has(input[value={game}])").click()
+        expect(dialog.locator(".tiles-preset .tile")).to_have_count(presets)
+        expect(dialog.locator(".tiles-players .tile")).to_have_count(counts)
+        expect(more).to_have_attribute("aria-expanded", "false")
+        # Folded: no rule's field shows until asked for.
+        shown = dialog.locator(".more .field").evaluate_all("(fs) => fs.filter((f) => f.getClientRects().length)")
+        assert not shown
+        for size in ((360, 640), (844, 390)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            small = [t for t in page.evaluate(TILES) if t[1] < 44 or t[2] < 44]
+            problems += [f"{game} {size}: tile {t[0]!r} is {t[1]} x {t[2]} px" for t in small]
+            problems += [f"{game} {size}: {p}" for p in page.evaluate(CUT)]
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.screenshot(path=artifacts / f"dialog-phone-{game}-{lang}.png")
+    more.click()
+    expect(more).to_have_attribute("aria-expanded", "true")
+    expect(dialog.locator(".more .field").first).to_be_visible()
+    for size in ((360, 640), (844, 390)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        problems += [f"More options {size}: {p}" for p in page.evaluate(CUT)]
+    assert not problems, "\n".join(problems)
+    if lang == "en":  # the buttons start the game they show
+        set_field(page, "Preset", "cutthroat")
+        set_field(page, "Players", "3")
+        start_game(page)
+        expect(page.locator("#title")).to_contain_text("Spades · Cutthroat · 3 players")
+        expect(page.locator("#seats .seat")).to_have_count(3)
     check_clean(page, base_url)

@@ -78,7 +78,7 @@ def test_two_player_spades_from_the_dialog(page, base_url, artifacts):
     set_field(page, "Game", "spades")
     set_field(page, "Preset", "classic")
     set_field(page, "Players", "2")
-    expect(page.locator("#newgame").get_by_label("Partnership", exact=True)).to_be_disabled()
+    expect(page.locator("#newgame-more").get_by_label("Partnership", exact=True)).to_be_disabled()
     set_field(page, "Speed of play", "instant")
     start_game(page)
 

@@ -137,8 +137,8 @@ def test_a_saved_choice_that_the_dialog_does_not_list_shows_as_none_picked():
     assert shell.elements["opt-pass_cycle"].value == "right,left"  # matches no option: none picked
     assert "opt-game" not in shell.elements  # listed: its option says it, nothing set through the page
     sent = json.loads(shell.defaultView.bazaNodes.calls[-1][1])
-    picked = [option for option in _all(sent) if option[0] == "option" and "selected" in option[1]]
-    assert [o[1]["value"] for o in picked if o[1]["value"] in ("hearts", "spades")] == ["hearts"]
+    picked = [node for node in _all(sent) if node[0] == "input" and "checked" in node[1]]
+    assert [o[1].get("value") for o in picked if o[1].get("value") in ("hearts", "spades")] == ["hearts"]
 
 
 def _all(specs):

@@ -146,7 +146,7 @@ MESSAGES: dict[str, Any] = {
     "preset.hearts.omnibus": "Omnibus",
     "preset.hearts.omnibus.note": "Standard plus ruter knekt värd -10.",
     # Computer player levels, long form
-    "level.random.long": "Slumpvis (vilket tillåtet kort som helst)",
+    "level.random.long": "Slumpvis (valfritt tillåtet kort)",
     "level.easy.long": "Lätt",
     "level.normal.long": "Normal",
     "level.hard.long": "Svår (tänker längre)",
