@@ -87,12 +87,12 @@ def take_bid(m: Match, action: int) -> None:
         m.to_act = nxt
         return
     if m.spades_rules.auction:
-        best = None
+        best: tuple[int, int] | None = None  # (bid, suit): the highest that names a suit, the first of equals
         for i in range(m.players):
             s = (m.dealer + 1 + i) % m.players
-            b = m.bids[s]
-            if m.bid_suits[s] is not None and (best is None or b > m.bids[best]):  # type: ignore[operator]
-                best = s
+            b, suit = m.bids[s], m.bid_suits[s]
+            if suit is not None and b is not None and (best is None or b > best[0]):
+                best = (b, suit)
         if best is not None:
-            m.trump = m.bid_suits[best]  # type: ignore[assignment]
+            m.trump = best[1]
     start_play(m)

@@ -153,8 +153,7 @@ def _explain_play(m: Match, seat: int, c: int) -> Message | None:
     if follow:
         return "follow", {"suit": led, "card": _held(follow)}
     if m.game == "hearts":
-        rules = m.rules
-        first = m.trick_number == 0 and rules.no_points_first_trick  # type: ignore[union-attr]
+        first = m.trick_number == 0 and m.hearts_rules.no_points_first_trick
         if first and hand & ~HEARTS_POINT_MASK and (1 << c) & HEARTS_POINT_MASK:
             return "no_points_first", {}
         if suit_of(c) == HEARTS:
@@ -163,31 +162,31 @@ def _explain_play(m: Match, seat: int, c: int) -> Message | None:
 
 
 def _explain_bid(m: Match, seat: int, action: int) -> Message | None:
-    rules = m.rules
+    rules = m.spades_rules  # only Spades has a bid phase
     if action == LOOK:
         return ("looked_already", {}) if m.looked[seat] else None
     if not m.looked[seat] and (action == NIL_BID or bid_value(action) > 0):
         return "look_first", {}
     if action == BLIND_NIL_BID:
-        if not rules.blind_nil:  # type: ignore[union-attr]
+        if not rules.blind_nil:
             return "no_blind_nil", {}
         if m.players == 2:
             return "no_blind_nil_2p", {}
         if not m.blind_nil_allowed(seat):
-            return "blind_nil_behind", {"behind": rules.blind_nil_behind}  # type: ignore[union-attr]
+            return "blind_nil_behind", {"behind": rules.blind_nil_behind}
         if m.looked[seat]:
             return "blind_nil_before_look", {}
         return None
     if action == NIL_BID:
-        return None if rules.nil else ("no_nil", {})  # type: ignore[union-attr]
+        return None if rules.nil else ("no_nil", {})
     n = bid_value(action)
-    if rules.auction and auction_suit(action) is None:  # type: ignore[union-attr]
+    if rules.auction and auction_suit(action) is None:
         return "auction_suit", {}
-    if not rules.auction and auction_suit(action) is not None:  # type: ignore[union-attr]
+    if not rules.auction and auction_suit(action) is not None:
         return "no_suit", {}
     top = m.bid_limit(seat)
     if n > top:
-        if rules.partnership and n <= m.tricks_in_hand:  # type: ignore[union-attr]
+        if rules.partnership and n <= m.tricks_in_hand:
             partner = m.bids[(seat + 2) % 4]
             if partner is None:
                 return "partner_room", {"top": top}

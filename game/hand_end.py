@@ -59,6 +59,12 @@ def finish_hearts(m: Match, shooter: int | None, self_minus: bool) -> None:
     close_hand(m, result, extra, over, winners)
 
 
+def _final_bid(bid: int | None) -> int:
+    """A seat's bid at the hand's end (by then every seat has bid)."""
+    assert bid is not None
+    return bid
+
+
 def finish_spades(m: Match) -> None:
     """Add a Spades hand's points and bags, side by side."""
     rules = m.spades_rules
@@ -68,7 +74,7 @@ def finish_spades(m: Match) -> None:
         seats = [s for s in range(m.players) if m.side_of(s) == side]
         score = spades_side_score(
             rules,
-            [m.bids[s] for s in seats],  # type: ignore[misc]
+            [_final_bid(m.bids[s]) for s in seats],
             [m.tricks_won[s] for s in seats],
             m.bags[side],
             m.tricks_in_hand,

@@ -149,7 +149,8 @@ def replay_record(record: object) -> Match:
             "moon_choice",
             "must be others_26 or self_minus_26 for a moon shot under moon: choose.",
         )
-        m.apply(choice)  # type: ignore[arg-type]
+        assert isinstance(choice, str)
+        m.apply(choice)
     elif "moon_choice" in record:
         raise RecordError("moon_choice: there is no moon to choose for in this hand.")
     if "result" in record:
