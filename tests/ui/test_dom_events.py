@@ -15,7 +15,7 @@ class Node:
     def __init__(self, parent=None, **attrs):
         self.parent, self.attrs = parent, attrs
 
-    def getAttribute(self, name):  # noqa: N802  (the DOM's name)
+    def getAttribute(self, name):  # the DOM's name
         return self.attrs.get(name)
 
     def closest(self, selector):

@@ -198,7 +198,7 @@ class _RefusedStorage:
     origin = "https://games.example"
 
     @property
-    def localStorage(self):  # noqa: N802 (the browser's name)
+    def localStorage(self):  # the browser's name
         raise RuntimeError("SecurityError: Failed to read the 'localStorage' property from 'Window'.")
 
 

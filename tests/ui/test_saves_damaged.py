@@ -23,12 +23,12 @@ class Element:
     def __init__(self):
         self.value = "C:\\fakepath\\big.json"
 
-    def addEventListener(self, *args):  # noqa: N802  (the DOM's name)
+    def addEventListener(self, *args):  # the DOM's name
         pass
 
 
 class Document(Element):
-    def getElementById(self, _id):  # noqa: N802
+    def getElementById(self, _id):  # the DOM's name
         return Element()
 
 

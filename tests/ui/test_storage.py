@@ -169,7 +169,7 @@ class SandboxedWindow:
     origin = "null"
 
     @property
-    def localStorage(self):  # noqa: N802 (the browser's name)
+    def localStorage(self):  # the browser's name
         raise RuntimeError("SecurityError: The document is sandboxed and lacks the 'allow-same-origin' flag.")
 
 
