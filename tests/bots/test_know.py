@@ -63,4 +63,3 @@ def test_from_view_and_from_match_agree(game, preset_name, players, seed, steps)
         by_match = fields(Know.from_match(m, seat))
         differ = {name: (by_view[name], by_match[name]) for name in by_view if by_view[name] != by_match[name]}
         assert not differ, f"seat {seat} in phase {m.phase}: (from_view, from_match) differ on {differ}"
-
