@@ -9,8 +9,10 @@
 // module scripts (Resource Timing). ui/app.py ends the loading state by
 // setting <html data-ready="true">, which hides #loading through CSS.
 //
-// The big files are asked for by the head's first lines on a first visit
-// (build/build.py, add_start_files), before this script has arrived.
+// The big files (the wasm, the start zip) are asked for by the head's first
+// script on a first visit, assets/packed.js, which all the wasm and zip
+// files go through, so that a host that does not compress them sends their
+// build-made gzip copies instead (docs/HOSTING.md).
 //
 // A download that fails names its file and offers to try again.
 //
@@ -200,14 +202,54 @@
     fail(words.download.replace("{file}", name).replace("{reason}", reason));
   };
 
-  // fetch(): count the bytes of a listed file as they arrive, on a clone.
+  // --- The same bytes from any host (assets/packed.js) --------------------
   const plainFetch = window.fetch.bind(window);
+  const packing = self.bazaPacked; // absent (an older page): plain fetches
+  const controlled = Boolean(navigator.serviceWorker?.controller);
+  // A return visit's wasm is not the service worker's to answer but the
+  // HTTP cache's, for V8's code cache (build/sw.js, TO_HTTP_CACHE). Where
+  // the host sent the wasm as it is, the HTTP cache holds its FILE.gz:
+  // remembered from the first visit, so that no return visit downloads the
+  // plain wasm again.
+  const PLAIN_WASM = "baza:host-sends-wasm-plain";
+  const isWasm = (url) => new URL(url).pathname.endsWith(".wasm");
+  const remember = (url) => {
+    try {
+      if (isWasm(url) && packing.sentPlain.has(url)) localStorage.setItem(PLAIN_WASM, "1");
+    } catch {
+      // no storage: a return visit asks for the wasm itself
+    }
+  };
+  const remembered = () => {
+    try {
+      return localStorage.getItem(PLAIN_WASM) === "1";
+    } catch {
+      return false;
+    }
+  };
+  const get = (url, init) => {
+    if (!packing?.isPacked(url)) return plainFetch(url, init);
+    if (!controlled)
+      return packing.fetchPacked(plainFetch, url, init).then((response) => (remember(url), response));
+    if (!isWasm(url) || !remembered()) return plainFetch(url, init); // the worker's copy, or the host's encoding
+    return plainFetch(packing.gzipped(url), init)
+      .then((copy) => (copy.ok ? packing.unpacked(copy, "application/wasm") : plainFetch(url, init)))
+      .catch(() => plainFetch(url, init));
+  };
+  // The big files that assets/packed.js asked for at once on a first
+  // visit: the first fetch() of each takes its answer.
+  const early = packing?.early ?? new Map();
+
+  // fetch(): count the bytes of a listed file as they arrive, on a clone.
   window.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-    if (!files.has(url) || ready()) return plainFetch(input, init);
+    const mine = !(input instanceof Request);
+    const answer = early.get(url)?.then((response) => (remember(url), response));
+    early.delete(url);
+    if (!files.has(url) || ready()) return answer ?? (mine ? get(url, init) : plainFetch(input, init));
     let response;
     try {
-      response = await plainFetch(input, init);
+      response = await (answer ?? (mine ? get(url, init) : plainFetch(input, init)));
     } catch (error) {
       failDownload(url, String(error?.message || error));
       throw error;

@@ -320,13 +320,13 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
     bytes from its first paint and names a file that fails. The language
     catalogues apart: only the player's is fetched.
 
-    And the big ones (the wasm, the start zip, Pyodide's glue) preloaded
-    from the head's first lines, marked FIRST_VISIT: the link carries them
-    from the first round trip, not from the loading script's (0.08-0.11 s
-    sooner at 10 Mbit/s, docs/PERFORMANCE.md). The service worker leaves
-    these lines out of the page it keeps (build/sw.js): a return visit
-    restores from the snapshot, and a preloaded wasm would come without
-    V8's code cache.
+    The big files (the wasm, the start zip) are named in the data-early
+    of the head's first script, assets/packed.js, which asks for them as
+    soon as it runs on a first visit; the wasm and zip files all go through
+    it, so that the host's compression does not decide their bytes
+    (docs/HOSTING.md). Pyodide's glue is preloaded from the head's first lines, marked
+    FIRST_VISIT; the service worker leaves that line out of the page it
+    keeps (build/sw.js): a return visit restores from the snapshot.
     """
     def record(path: str) -> list:
         return [path, (site.out / path.split("?")[0]).stat().st_size]
@@ -354,8 +354,11 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
     if anchor < 0:
         die(f"{index.name} has no <script> for assets/loading.js")
     text = text[:anchor] + meta + "\n  " + text[anchor:]
-    preloads = [f'<link rel="preload" href="./{path}" as="fetch" crossorigin {FIRST_VISIT}>' for path in big]
-    preloads.append(f'<link rel="modulepreload" href="./{pyodide_dir}/pyodide.asm.mjs" {FIRST_VISIT}>')
+    first = re.search(r'<script src="\./assets/packed\.js[^"]*"', text)
+    if first is None:
+        die(f"{index.name} has no <script> for assets/packed.js")
+    text = text[: first.end()] + f' data-early="{" ".join(big)}"' + text[first.end() :]
+    preloads = [f'<link rel="modulepreload" href="./{pyodide_dir}/pyodide.asm.mjs" {FIRST_VISIT}>']
     charset = '<meta charset="utf-8">'
     if charset not in text:
         die(f"{index.name} has no {charset}")
@@ -396,7 +399,12 @@ def write_service_worker(out: Path, file_list: dict) -> None:
         "files": [[f["url"], f["bytes"], f["sha256"]] for f in file_list["files"]],
     }
     line = "const BUILD = " + json.dumps(build, separators=(",", ":")) + ";"
-    (out / SERVICE_WORKER).write_text(template.replace(placeholder, line), encoding="utf-8")
+    packed_line = "// assets/packed.js, written here by build/build.py: self.bazaPacked."
+    if template.count(packed_line) != 1:
+        die(f"{SW_TEMPLATE} must contain the line `{packed_line}` once")
+    packed = (ROOT / "assets" / "packed.js").read_text(encoding="utf-8")
+    text = template.replace(placeholder, line).replace(packed_line, packed.replace('"use strict";\n', ""))
+    (out / SERVICE_WORKER).write_text(text, encoding="utf-8")
 
 
 def build(

@@ -674,7 +674,14 @@ const language = inWorker ? "en" : playerLanguage();
 const languagePending = LATER?.languages?.[language] ? fetchChecked(LATER.languages[language]) : null;
 languagePending?.catch(() => {}); // handled in loadPyodide: English until the later downloads
 
+// The Worker's fetches of the wasm and zips (the page's go through
+// assets/loading.js): as the page's, so that the HTTP cache's gzip copies
+// serve it where the host sent the files uncompressed.
+// assets/packed.js, written here by build/build.py: self.bazaPacked.
 if (inWorker) {
+  const plainFetch = self.fetch.bind(self);
+  self.fetch = (input, init) =>
+    input instanceof Request ? plainFetch(input, init) : self.bazaPacked.fetchPacked(plainFetch, String(input), init);
   self.onmessage = () =>
     makeSnapshot().then(
       (bytes) => self.postMessage({ stored: true, bytes }),

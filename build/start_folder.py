@@ -172,6 +172,8 @@ def write_start(
         "const GAME = null; // filled in by build/build.py": f"const GAME = {json.dumps({'files': files})};",
         "const LATER = null; // filled in by build/build.py": f"const LATER = {json.dumps(later)};",
         "const LOCK = null; // filled in by build/build.py": f"const LOCK = {json.dumps(minimal_lock(pyodide_src))};",
+        # The snapshot Worker fetches the wasm and zips too: as the page does (assets/packed.js).
+        PACKED_LINE: (src / "assets" / "packed.js").read_text(encoding="utf-8").replace('"use strict";\n', ""),
     }
     logical = '"../pyodide/'  # the Pyodide folder, as the template names it
     if any(text.count(p) != 1 for p in placeholders) or text.count(logical) != 2:
@@ -183,6 +185,7 @@ def write_start(
     return publish(out, staging, names, "start")
 
 
+PACKED_LINE = "// assets/packed.js, written here by build/build.py: self.bazaPacked."
 PART_EXPORT = re.compile(r"^export \{ [\w, ]+ \};\n\Z", re.M)
 JS_IMPORT = re.compile(r'^import .* from "[^"]+";$', re.M)
 

@@ -27,6 +27,7 @@
 "use strict";
 
 const BUILD = null; // filled in by build/build.py
+// assets/packed.js, written here by build/build.py: self.bazaPacked.
 
 const PREFIX = "baza-";
 const CACHE = PREFIX + BUILD.version;
@@ -47,6 +48,25 @@ async function intact(response, bytes, sha256) {
   return body.byteLength === bytes && hex === sha256;
 }
 
+// The wasm and zip files where the host sent them as they are: the page
+// took their gzip copies (assets/packed.js), which the HTTP cache holds.
+// Decompressed here and kept under the file's own URL. Null if not there.
+async function fromCopy(url, bytes, sha256) {
+  if (!self.bazaPacked?.isPacked(scoped(url))) return null;
+  try {
+    const copy = await fetch(self.bazaPacked.gzipped(scoped(url)), { cache: "only-if-cached", mode: "same-origin" });
+    if (!copy.ok) return null;
+    const type = /\.wasm$/.test(url) ? "application/wasm" : "application/zip";
+    const response = await self.bazaPacked.unpacked(copy, type);
+    return (await intact(response, bytes, sha256)) ? response : null;
+  } catch {
+    return null;
+  }
+}
+
+// fetch(), with the gzip copy in place of a file that the host sends as it is.
+const fetchFile = (url, init) => (self.bazaPacked ? self.bazaPacked.fetchPacked(fetch, url, init) : fetch(url, init));
+
 async function download(url, bytes, sha256) {
   // A versioned URL (?v=<hash>, or a runtime/<package>-<version>-<hash>/
   // folder) names one content for good: take it from an older build's cache,
@@ -56,6 +76,8 @@ async function download(url, bytes, sha256) {
   if (VERSIONED(url)) {
     const old = await caches.match(scoped(url));
     if (old && (await intact(old, bytes, sha256))) return old;
+    const copy = await fromCopy(url, bytes, sha256);
+    if (copy) return copy;
   }
   // With the link down, what the page has just downloaded is still in the
   // HTTP cache, stale or not: "force-cache" last (checked like the rest, so
@@ -63,7 +85,7 @@ async function download(url, bytes, sha256) {
   for (const cache of VERSIONED(url) ? ["default", "reload", "force-cache"] : ["no-cache", "reload", "force-cache"]) {
     let response;
     try {
-      response = await fetch(scoped(url), { cache, credentials: "same-origin" });
+      response = await fetchFile(scoped(url), { cache, credentials: "same-origin" });
     } catch {
       continue; // no network: the next way may still have it
     }
@@ -93,6 +115,8 @@ async function shown(url, bytes, sha256) {
 async function cached(url, bytes, sha256) {
   const old = await caches.match(scoped(url));
   if (old && (await intact(old, bytes, sha256))) return old;
+  const copy = await fromCopy(url, bytes, sha256);
+  if (copy) return copy;
   try {
     const response = await fetch(scoped(url), { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" });
     return response.ok && (await intact(response, bytes, sha256)) ? response : null;
@@ -209,7 +233,10 @@ async function respond(request) {
   // this build.
   const key = isPage ? PAGE : request;
   const hit = (await cache.match(key)) || (await cache.match(key, { ignoreSearch: true }));
-  return hit || fetch(request);
+  if (hit) return hit;
+  // Not kept yet (a later file before the install took it): from the
+  // network, as a gzip copy where the host would send it uncompressed.
+  return self.bazaPacked?.isPacked(request.url) ? fetchFile(request.url, { credentials: "same-origin" }) : fetch(request);
 }
 
 // The wasm binary and Pyodide's glue, pyodide.asm.mjs (0.8 MB), while online: not
@@ -221,8 +248,10 @@ async function respond(request) {
 // visit, 70-160 ms, and Pyodide's load took about 100 ms more
 // (docs/PERFORMANCE.md). Offline the worker answers from its cache as for
 // every other file.
+// A wasm's gzip copy likewise (a host that sends the wasm uncompressed:
+// assets/loading.js asks for the copy on return visits).
 const TO_HTTP_CACHE = (url) =>
-  (url.pathname.endsWith(".wasm") || url.pathname.endsWith("/pyodide.asm.mjs")) && self.navigator.onLine;
+  /(\.wasm|\.wasm\.gz|\/pyodide\.asm\.mjs)$/.test(url.pathname) && self.navigator.onLine;
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;

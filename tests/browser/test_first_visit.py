@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import SW_READY, logged, wait_ready
+from conftest import SW_READY, file_list, logged, wait_ready
 from playwright.sync_api import expect
 from table_helpers import play_first_card
 from test_snapshot import HOOK, STORED_MS
@@ -39,7 +39,12 @@ def hooked(dist: Path, dest: Path, *edits: tuple[str, str]) -> Path:
     The service worker's list of the build's files is made to match, or it
     would refuse to install (it checks each file's size and SHA-256).
     """
-    shutil.copytree(dist, dest, ignore=shutil.ignore_patterns("*.br", "*.gz"))
+    # Not the precompressed copies, which would be the unedited files', but
+    # the gzip copies of the wasm and zips that the page asks for where the
+    # host sends them uncompressed (assets/packed.js).
+    stale = shutil.ignore_patterns("*.br", "*.gz")
+    shutil.copytree(dist, dest, ignore=lambda at, names: set(stale(at, names)) - {
+        name for name in names if name.endswith((".wasm.gz", ".zip.gz"))})
     (loader,) = (dest / "runtime").glob("start-*/loader.mjs")
     text = loader.read_text(encoding="utf-8")
     for old, new in (HOOK, *edits):
@@ -70,8 +75,36 @@ def hooked_visit(browser, serve, dist: Path, dest: Path, *edits: tuple[str, str]
         page.close()
 
 
-@pytest.mark.parametrize(("encoding", "wasm"), [("auto", "br"), ("gzip", "gzip"), ("none", None)])
-def test_the_table_plays_served_with_brotli_with_gzip_or_uncompressed(browser, serve, dist, encoding, wasm):
+# Every wasm and zip of the build as the page gets it through
+# assets/packed.js, with its SHA-256: {url: [bytes, sha256]}.
+PACKED_AS_RECEIVED = """async (urls) => {
+  const out = {};
+  for (const url of urls) {
+    const response = await self.bazaPacked.fetchPacked(fetch, url, { cache: "no-store" });
+    const data = await response.arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+    out[url] = [data.byteLength, Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")];
+  }
+  return out;
+}"""
+
+
+# How each kind of host sends the wasm and the start zip: (encoding, the
+# wasm's coding, the zip's coding, what the page asked for in the end).
+HOSTS = [
+    ("auto", "br", "br", ""),  # the build's own brotli copies: nothing to undo
+    ("gzip", "gzip", "gzip", ""),  # everything gzipped on the fly
+    ("gzip-nozip", "gzip", None, ".gz"),  # text and wasm gzipped, zips as they are: the zips' copies
+    ("none", None, None, ".gz"),  # nothing compressed: the wasm's and the zips' copies
+]
+
+
+@pytest.mark.parametrize(("encoding", "wasm", "zipped", "copies"), HOSTS)
+def test_the_table_plays_with_compressed_bytes_from_any_host(browser, serve, dist, encoding, wasm, zipped, copies):
+    """Whatever the host compresses, the wasm and the zips travel compressed:
+    where the host sends one as it is, its answer is cut off once its
+    headers are in and the build's FILE.gz comes instead, decompressed in
+    the page to exactly the build's file (assets/packed.js)."""
     site = serve(dist, encoding=encoding)
     page = logged(browser.new_page())
     codings = {}  # URL -> (Content-Encoding, Vary)
@@ -87,8 +120,19 @@ def test_the_table_plays_served_with_brotli_with_gzip_or_uncompressed(browser, s
         (wasm_url,) = [url for url in codings if url.endswith("/pyodide.asm.wasm")]
         assert codings[wasm_url] == (wasm, "Accept-Encoding" if wasm else None)
         (zip_url,) = [url for url in codings if url.endswith("/python_stdlib_pyc.zip")]
-        assert codings[zip_url][0] == wasm
-        assert page.evaluate("globalThis.bazaStart.stdlib") == "precompiled"
+        assert codings[zip_url][0] == zipped
+        # The copies asked for: of the kinds the host sent plain, and only those.
+        copied = {url.rsplit("/", 1)[1] for url in codings if url.endswith(".gz")}
+        plain_kinds = {kind for kind, coding in ((".wasm.gz", wasm), (".zip.gz", zipped)) if coding is None}
+        start = {"python_stdlib_pyc.zip.gz", "game.zip.gz", "pyodide.asm.wasm.gz"}
+        assert {name for name in start if name.endswith(tuple(plain_kinds))} <= copied, copied
+        assert all(name.endswith(tuple(plain_kinds)) for name in copied), copied
+        assert bool(copied) == bool(copies)
+        assert page.evaluate("globalThis.bazaStart.stdlib") == "precompiled"  # the zip's size and SHA-256 held
+        # Every wasm and zip decompresses to exactly the build's file.
+        packed = [f for f in file_list(dist)["files"] if re.search(r"^runtime/.*\.(wasm|zip)$", f["url"])]
+        received = page.evaluate(PACKED_AS_RECEIVED, [site.url + f["url"] for f in packed])
+        assert received == {site.url + f["url"]: [f["bytes"], f["sha256"]] for f in packed}
         page.log.assert_same_origin(site.url)
         page.log.assert_no_errors()
     finally:
@@ -293,20 +337,23 @@ ASKED = """() => {
 
 
 def test_a_first_visit_asks_for_the_big_files_from_the_head_and_a_return_visit_does_not(fresh_browser, serve, dist):
-    """The wasm, the start zip and Pyodide's glue are preloaded by the head's
-    first lines on a first visit (build/build.py, add_start_files). The
-    service worker keeps the page without them (build/sw.js): a return visit
-    restores from the snapshot, and its wasm is the loader's own fetch, which
-    the HTTP cache answers with V8's compiled code."""
+    """The wasm and the start zip are asked for by the head's first script
+    on a first visit (assets/packed.js, data-early), and Pyodide's glue is
+    preloaded by the head's first line (build/build.py, add_start_files):
+    none waits for PyScript or the loader. The service worker keeps the
+    page without the preload (build/sw.js), and the script asks for nothing
+    on a return visit: it restores from the snapshot, and its wasm is the
+    glue's own fetch, which the HTTP cache answers with V8's compiled code."""
     site = serve(dist)
     page = logged(fresh_browser.new_page())
     try:
         page.goto(site.url + PLAY)
         wait_ready(page)
-        *big, (script, _) = page.evaluate(ASKED)
-        assert [by for _, by in big[:2]] == ["link", "link"], big  # (a module preload says "other")
-        assert max(when for when, _ in big) <= script, (big, script)  # before the loading script was asked for
-        assert page.locator("link[data-first-visit]").count() == 3
+        *big, _ = page.evaluate(ASKED)
+        assert [by for _, by in big] == ["fetch", "fetch", "other"], big  # (a module preload says "other")
+        loader = page.evaluate("performance.getEntriesByName('baza:loader')[0].startTime")
+        assert max(when for when, _ in big[:2]) < loader, (big, loader)  # before the loader ran
+        assert page.locator("link[data-first-visit]").count() == 1
         page.evaluate(SW_READY)
         page.wait_for_function("() => globalThis.bazaStart.made === 'stored'", timeout=STORED_MS)
 

@@ -8,7 +8,7 @@ import json
 
 from conftest import SW_READY, file_list, logged, wait_ready
 from playwright.sync_api import expect
-from table_helpers import check_clean, play_hand
+from table_helpers import check_clean, play_first_card, play_hand
 
 # A quick hand: Hearts, computer players at full speed, a fixed deal.
 PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
@@ -74,3 +74,47 @@ def test_first_visit_precaches_then_plays_offline(fresh_browser, serve, dist, ar
     expect(page.locator("#summary")).to_be_visible()
     page.screenshot(path=artifacts / "offline.png", full_page=True)
     check_clean(page, site.url)
+
+
+def test_a_host_that_compresses_nothing_sends_the_gzip_copies_and_they_play_offline(fresh_browser, serve, dist):
+    """A host that compresses nothing (an object store's bucket): the wasm
+    and the zips cross the link once, as the build's FILE.gz, their plain
+    answers cut off at the headers (assets/packed.js). The service worker
+    keeps them decompressed, checked against the build (build/sw.js); a
+    return visit online takes the wasm's copy from the HTTP cache, never
+    the 4.8 MB plain wasm; offline the game plays on."""
+    site = serve(dist, encoding="none")
+    build = file_list(dist)
+    page = logged(fresh_browser.new_page())
+    page.goto(site.url + PLAY)
+    wait_ready(page)
+    caches = page.evaluate(SW_READY)
+    assert caches == {"names": [f"baza-{build['version']}"], "counts": [build["count"]]}  # each one checked whole
+    page.wait_for_function("() => ['done', 'not needed'].includes(globalThis.bazaStart?.later)", timeout=60_000)
+
+    def gets() -> list[str]:
+        return [path.lstrip("/").split("?")[0] for method, path, _ in site.server.hits if method == "GET"]
+
+    urls = [f["url"] for f in build["files"]]
+    packed = [url for url in urls if url.startswith("runtime/") and url.endswith((".wasm", ".zip"))]
+    first = gets()
+    copied = {url for url in packed if first.count(url + ".gz") == 1}
+    assert copied == set(packed), f"not fetched once as a gzip copy: {set(packed) - copied}"
+
+    # A return visit, online: nothing plain is downloaded again.
+    page.goto(site.url + PLAY)
+    wait_ready(page)
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    again = gets()[len(first) :]
+    assert not [url for url in again if url.endswith((".wasm", ".zip", ".gz"))], again
+    play_first_card(page)
+    page.log.assert_no_errors()
+
+    # Offline: the worker's copies.
+    site.stop()
+    fresh_browser.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#title")).to_contain_text("Hearts")
+    play_first_card(page)
+    page.log.assert_no_errors()
