@@ -7,15 +7,11 @@ file before it collects the test modules next to it.
 import os
 import sys
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
+from hypothesis import HealthCheck, settings
 
-from hypothesis import HealthCheck, settings  # noqa: E402
-
-from game.actions import bid  # noqa: E402
-from game.cards import DECK_SIZE, cards_text, iter_cards, parse_card  # noqa: E402
-from game.deal import cards_in_play  # noqa: E402
+from game.actions import bid
+from game.cards import DECK_SIZE, cards_text, iter_cards, parse_card
+from game.deal import cards_in_play
 
 RANKS = "23456789TJQKA"
 

@@ -5,21 +5,18 @@ The subprocess tests run the real command and are skipped inside Pyodide
 ``game.__main__.main`` so that Pyodide exercises the code too.
 """
 
+import json
 import os
+import random
+import subprocess
 import sys
 
+import pytest
+
+from game.__main__ import main
+from game.state import new_match
+
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
-
-import json  # noqa: E402
-import random  # noqa: E402
-import subprocess  # noqa: E402
-
-import pytest  # noqa: E402
-
-from game.__main__ import main  # noqa: E402
-from game.state import new_match  # noqa: E402
 
 no_processes = pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
 

@@ -16,26 +16,19 @@ Two copies of a card (two decks) are one choice: a sequence is a list of
 card texts.
 """
 
-import os
-import sys
+import random
+from collections import Counter
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
+import pytest
+from conftest import EXAMPLES
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rules_model import masks_from_texts as masks  # the same reading of card texts
 
-import random  # noqa: E402
-from collections import Counter  # noqa: E402
-
-import pytest  # noqa: E402
-from conftest import EXAMPLES  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from rules_model import masks_from_texts as masks  # noqa: E402  (the same reading of card texts)
-
-from game.actions import bid  # noqa: E402
-from game.cards import card_text  # noqa: E402
-from game.rules import preset  # noqa: E402
-from game.state import Match  # noqa: E402
+from game.actions import bid
+from game.cards import card_text
+from game.rules import preset
+from game.state import Match
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"

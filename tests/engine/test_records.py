@@ -6,25 +6,18 @@ worked out from the seed texts' scoring (10 per trick bid, 1 per overtrick,
 taken from the engine.
 """
 
-import os
-import sys
+import copy
+import json
+import random
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
+import pytest
+from conftest import EXAMPLES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import copy  # noqa: E402
-import json  # noqa: E402
-import random  # noqa: E402
-
-import pytest  # noqa: E402
-from conftest import EXAMPLES  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from game.errors import RecordError  # noqa: E402
-from game.records import replay_record  # noqa: E402
-from game.state import new_match  # noqa: E402
+from game.errors import RecordError
+from game.records import replay_record
+from game.state import new_match
 
 
 def cards(text):

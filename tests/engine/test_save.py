@@ -2,26 +2,19 @@
 match, and anything wrong in a save is refused with a RecordError that says
 what is wrong, never with another exception."""
 
-import os
-import sys
+import copy
+import json
+import random
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
+import pytest
+from conftest import EXAMPLES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import copy  # noqa: E402
-import json  # noqa: E402
-import random  # noqa: E402
-
-import pytest  # noqa: E402
-from conftest import EXAMPLES  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from game.errors import IllegalAction, RecordError  # noqa: E402
-from game.rules import preset  # noqa: E402
-from game.save import match_from_json, match_to_json  # noqa: E402
-from game.state import Match, new_match  # noqa: E402
+from game.errors import IllegalAction, RecordError
+from game.rules import preset
+from game.save import match_from_json, match_to_json
+from game.state import Match, new_match
 
 SETTINGS = settings()  # the profile of conftest.py: derandomized in CI
 

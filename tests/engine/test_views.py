@@ -7,25 +7,18 @@ two matches that differ only in what a seat cannot see give that seat the
 same view and the same samples.
 """
 
-import os
-import sys
+import random
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
+import pytest
+from conftest import EXAMPLES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import random  # noqa: E402
-
-import pytest  # noqa: E402
-from conftest import EXAMPLES  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from game.actions import BLIND_NIL_BID, DISCARD, KEEP, LOOK, bid  # noqa: E402
-from game.cards import SUIT_MASKS, card_text, parse_mask, popcount  # noqa: E402
-from game.rules import preset  # noqa: E402
-from game.state import Match, new_match  # noqa: E402
-from game.view import determinize, sample_hands  # noqa: E402
+from game.actions import BLIND_NIL_BID, DISCARD, KEEP, LOOK, bid
+from game.cards import SUIT_MASKS, card_text, parse_mask, popcount
+from game.rules import preset
+from game.state import Match, new_match
+from game.view import determinize, sample_hands
 
 SETTINGS = settings()  # the profile of conftest.py: derandomized in CI
 

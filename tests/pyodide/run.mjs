@@ -63,8 +63,7 @@ const args = process.argv.slice(2);
 pyodide.globals.set("pytest_args", pyodide.toPy(["game", "tests/engine", "--doctest-modules", "-p", "no:cacheprovider", ...(args.length ? args : ["-q"])]));
 const code = await pyodide.runPythonAsync(`
 import os, sys
-os.chdir("${WORKDIR}")
-sys.path.insert(0, "${WORKDIR}")  # as \`python -m pytest\` does, so tests import game
+os.chdir("${WORKDIR}")  # the copy's pyproject.toml puts it on the path, so tests import game
 import pytest
 print(f"pyodide: Python {sys.version.split()[0]} on {sys.platform}, pytest {pytest.__version__}")
 int(pytest.main(list(pytest_args)))

@@ -3,8 +3,7 @@ test_saves_resume.py, test_saves_statistics.py, test_saves_tabs_and_links.py):
 a controller with its Saves over a dict for localStorage, a test clock, our
 own deterministic moves, and engine saves to damage.
 
-Imported by name like ui_helpers (which it imports first, so the repository
-root is on sys.path before game/ and ui/ are)."""
+Imported by name like ui_helpers."""
 
 import dataclasses
 import json

@@ -4,7 +4,6 @@ a click on a button's icon acts for the button, a click elsewhere (or on a
 node that is not an element) does nothing, and a checkbox reads as
 "true" / "false"."""
 
-import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
 
 from ui.dom import attribute, clicked, field_value
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
 
 from ui import embed as E
 from ui import settings as S

@@ -3,7 +3,6 @@ message_text): in English it says word for word what the engine says, seats
 by the table's names; in another language every kind is translated, the
 refusal a save wraps too."""
 
-import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
 
 from game import messages
 from game.errors import RecordError

@@ -7,7 +7,6 @@ import doctest
 import json
 
 import pytest
-import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
 
 import ui.nodes
 from ui import settings as S
@@ -108,10 +107,10 @@ class Element:
     def contains(self, other):
         return False
 
-    def replaceChildren(self, *nodes):  # noqa: N802  (the DOM's name)
+    def replaceChildren(self, *nodes):  # the DOM's name
         self.children = nodes
 
-    def showModal(self):  # noqa: N802
+    def showModal(self):  # the DOM's name
         self.open = True
 
 
@@ -121,7 +120,7 @@ class Shell(Document):
         self.activeElement = None
         self.elements = {}
 
-    def getElementById(self, element_id):  # noqa: N802
+    def getElementById(self, element_id):  # the DOM's name
         return self.elements.setdefault(element_id, Element())
 
 

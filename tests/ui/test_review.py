@@ -6,7 +6,6 @@ and winner, the hands shrinking card by card, and the result."""
 import random
 
 import pytest
-import ui_helpers  # noqa: F401 (puts the repository on the path)
 
 from game.actions import BLIND_NIL_BID
 from game.bots import choose

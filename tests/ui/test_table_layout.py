@@ -7,7 +7,6 @@ import itertools
 import re
 
 import pytest
-import ui_helpers  # noqa: F401  (puts the repository root on sys.path)
 
 from game.state import Match
 from ui import settings as S

@@ -1,26 +1,19 @@
 """Helpers for the view-model tests, which run under CPython with no browser:
-ui/ is imported from the repository root, and nothing here imports js,
-pyodide or pyscript.
+ui/ is imported from the repository root (on the path by pyproject.toml's
+pytest settings), and nothing here imports js, pyodide or pyscript.
 
 (Not a conftest.py: tests/engine has one, and its tests import from it by
 the name ``conftest``; a second one would take that name.)
 """
 
-import os
-import sys
+import asyncio
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
-
-import asyncio  # noqa: E402
-
-from game.cards import iter_cards, parse_mask  # noqa: E402
-from game.deal import cards_in_play, hand_sizes  # noqa: E402
-from game.rules import preset  # noqa: E402
-from game.state import Match  # noqa: E402
-from ui import settings as S  # noqa: E402
-from ui.controller import Controller  # noqa: E402
+from game.cards import iter_cards, parse_mask
+from game.deal import cards_in_play, hand_sizes
+from game.rules import preset
+from game.state import Match
+from ui import settings as S
+from ui.controller import Controller
 
 
 def position(game, preset_name, texts, dealer=3, pass_direction="hold", **options):
