@@ -175,11 +175,13 @@ def test_a_sandboxed_frame_on_a_host_without_cors_says_so_at_once(browser, dist,
         tab.goto(host(sandboxed_frame(game_url)))
         frame = the_frame(tab)
         expect(frame.locator("html")).to_have_attribute("data-sandboxed", "true", timeout=5_000)
-        # In the player's language (the link's ?lang=sv), styled, within a second of the frame's start.
+        # In the player's language (the link's ?lang=sv), styled, and at once: the loading screen
+        # reports only its first failure, and that first report was this sentence (its mark),
+        # not a download's own error with the sandbox found out later.
         text = frame.locator("#loading-text")
         expect(text).to_have_text("Baza kan inte ladda sina filer i den här ramen: sidan som bäddar in den "
                                   "utelämnar allow-same-origin.")
-        assert frame.evaluate("() => performance.getEntriesByName('baza:sandbox-refused')[0].startTime") < 1000
+        assert frame.evaluate("() => performance.getEntriesByName('baza:sandbox-refused').length") == 1
         link = frame.get_by_role("link", name="Öppna spelet i en ny flik")
         expect(link).to_be_visible()
         assert link.get_attribute("target") == "_blank"
