@@ -31,6 +31,7 @@ from ui.review_dom import ReviewPage
 from ui.saves.dom import LocalStorage, SavesPage
 from ui.saves.manager import Saves
 from ui.saves.store import Store
+from ui.side_sheet import SideSheet
 from ui.sound import Sounds
 
 
@@ -96,6 +97,7 @@ class App:
         self.saves = Saves(Store(LocalStorage(window), self.storage_prefix), self.controller, query=query)
         self.saves_page = SavesPage(document, window, self.saves, create_proxy, to_js)
         self.review_page = ReviewPage(document, self.controller, create_proxy)  # a finished hand, step by step
+        self.side_sheet = SideSheet(document, window, create_proxy)  # the side panel behind a button on phones
         self._first_visit(window)
         self._frame_pending = False
         self._frame = create_proxy(self._draw_frame)

@@ -256,7 +256,8 @@ class TableView(DialogsDom, ShellDom):
     def _small_card(self, c: Any, key: str) -> Any:
         f = c.face
         return self.d.el("li", {"class": self._small_card_class(c), "aria-label": f"{c.seat_name}: {f.name}",
-                                "data-key": key, "data-who": c.seat_name, "--x": f"{c.x}%", "--y": f"{c.y}%",
+                                "data-key": key, "data-who": c.seat_name, "data-tag": c.tag,
+                                "--x": f"{c.x}%", "--y": f"{c.y}%",
                                 "--fx": f"{getattr(c, 'fx', 0)}%", "--fy": f"{getattr(c, 'fy', 0)}%",
                                 "--ox": getattr(c, "ox", 0.0), "--oy": getattr(c, "oy", 0.0)},
                          *self.d.card_face(f))

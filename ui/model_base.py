@@ -101,6 +101,22 @@ def seat_names(players: int) -> list[str]:
     return names
 
 
+def seat_tags(players: int, names: list[str]) -> list[str]:
+    """A short tag per seat for where words must be few (a trick's card on a
+    phone): a compass name as its letters, any other name as it is.
+
+    >>> seat_tags(6, ["You", "South-west", "Ana", "North", "North-east", "South-east"])
+    ['You', 'SW', 'Ana', 'N', 'NE', 'SE']
+    """
+    usual = seat_names(players)
+    tags = []
+    for s, name in enumerate(names):
+        if s and s < players and name == usual[s]:
+            name = t(f"compass.short.{round(seat_angle(s, players) / 45) % 8}")
+        tags.append(name)
+    return tags
+
+
 def player_names(players: int, custom: tuple[str, ...] = ()) -> list[str]:
     """The seat names, with the names the player gave (settings ``names``) where given.
 

@@ -32,6 +32,8 @@ CHROME_TEXTS = (
     ('label[for="deck"]', "page.deck"),
     ('label[for="lang"]', "page.language"),
     ('label[for="sound"]', "page.sound"),
+    ("#side-sheet-title", "page.menu"),  # the side panel as a sheet (ui/side_sheet.py)
+    ("#side-sheet-close", "help.close"),
 )
 # ... and its attributes: (CSS selector, attribute, catalogue key).
 CHROME_ATTRIBUTES = (
@@ -39,6 +41,8 @@ CHROME_ATTRIBUTES = (
     ("#undo-btn", "title", "page.undo_title"),
     ("#help-q", "aria-label", "page.help_short"),
     ("#help-q", "title", "page.help_short"),
+    ("#menu-btn", "aria-label", "page.menu"),
+    ("#menu-btn", "title", "page.menu"),
     (".tools", "aria-label", "page.tools"),
     ("#table", "aria-label", "page.table"),
     ("#announcer", "aria-label", "page.events"),

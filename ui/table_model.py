@@ -57,6 +57,7 @@ from .model_base import (  # noqa: F401
     position,
     seat_angle,
     seat_names,
+    seat_tags,
     side_name,
     sort_key,
     sorted_cards,
@@ -139,6 +140,7 @@ class TrickCard:
     fy: float = 0.0
     ox: float = 0.0  # a seat's second card of a trick: moved by this many widths of a card
     oy: float = 0.0  # ... and heights, so that the first one's rank and suit stay in sight
+    tag: str = ""  # its player in a word or two (model_base.seat_tags): a phone's caption
 
 
 @dataclass(frozen=True)
@@ -283,6 +285,7 @@ def _trick_cards(v: Any, pairs: tuple[tuple[int, int], ...], names: list[str], w
     out = []
     seen: dict[int, int] = {}
     spots = trick_spots(v.players, human)
+    tags = seat_tags(v.players, names) if human == 0 else names
     for seat, c in pairs:
         k = seen.get(seat, 0)
         seen[seat] = k + 1
@@ -291,7 +294,7 @@ def _trick_cards(v: Any, pairs: tuple[tuple[int, int], ...], names: list[str], w
         fx, fy = toward(angle)
         ox, oy = second_card_offset(x, y) if k else (0.0, 0.0)
         out.append(TrickCard(seat, names[seat], face(c), x, y, winner is not None and seat == winner, fx, fy,
-                             ox * k, oy * k))
+                             ox * k, oy * k, tags[seat]))
     return tuple(out)
 
 

@@ -461,7 +461,8 @@ def test_phone_game_end_and_dialogs_in_view(chromium, base_url, artifacts):
         shot(page, artifacts, "phone", "hearts8-game-over")
 
         for opener, dialog, title in (("#saves-btn", "#saves", "#saves-title"), ("#help-btn", "#help", "#help-title")):
-            if opener == "#help-btn":
+            if opener == "#help-btn":  # in the side panel: on a phone, a sheet behind the top bar's three lines
+                page.locator("#menu-btn").tap()
                 page.locator(".side summary", has_text="Rules of this game").tap()
             page.locator(opener).tap()
             box = page.locator(dialog)
@@ -473,6 +474,8 @@ def test_phone_game_end_and_dialogs_in_view(chromium, base_url, artifacts):
             shot(page, artifacts, "phone", f"dialog-{dialog[1:]}")
             page.keyboard.press("Escape")
             expect(box).to_be_hidden()
+        page.keyboard.press("Escape")  # the side panel's sheet
+        expect(page.locator("#side-sheet")).to_be_hidden()
         check_clean(page, base_url)
     finally:
         context.close()

@@ -21,9 +21,10 @@ asserts, from the boxes of the page's elements (not from pixels):
   as wide as its rank and suit;
   thirteen cards lie in one row on every phone, and no hand takes more
   than two rows;
-- the trick's cards are at least 44 px wide (fewer where many players
-  share a phone's felt: ``trick_min``) and, up to four players, each lies nearer its own
-  player's seat than any other seat does; from three players the seats
+- the trick's cards are at least 44 px wide, at every player count and
+  size, and, up to four players, each lies nearer its own player's seat
+  than any other seat does (from five players each carries its player's
+  name instead, where a phone lays the trick in rows); from three players the seats
   and the trick spread over the felt (their bounding box covers at least
   two thirds of it: seats around its edge, not a strip); no text on the
   table is under 14 px;
@@ -58,19 +59,7 @@ GAMES = [("hearts", 3), ("hearts", 4), ("hearts", 5), ("hearts", 6), ("hearts", 
          ("spades", 2), ("spades", 3), ("spades", 4), ("spades", 5)]
 TAP = 44  # CSS px: the part of a card a finger must be able to reach
 NARROW = 24  # CSS px: the least strip of a card in an overlapping row (where 44 px steps do not fit)
-TRICK_MIN = 44  # CSS px: the least width of a trick's card...
-
-
-def trick_min(players: int, size: tuple[int, int]) -> int:
-    """... but where five players or more share a phone's small felt (each
-    card on the ring around the trick, beside its seat): 36 px on a phone
-    held upright with five or six players, 28 px with seven or eight, and
-    18 px on one held sideways (the felt there is about 170 px tall)."""
-    if players <= 4 or min(size) >= 700:
-        return TRICK_MIN
-    if size[1] < 500 and size[0] > size[1]:
-        return 18
-    return 36 if players <= 6 else 28
+TRICK_MIN = 44  # CSS px: the least width of a trick's card, with any number of players
 SMALLEST_TEXT = 14  # CSS px: the least size of the table's words
 # What the table shows in words: the catalogue keys of the page, the seats,
 # the trick, the choices and the score sheet.
@@ -246,6 +235,17 @@ CHECK = """([tap, narrow, phase, expected, trickMin, smallest, players]) => {
     if (nearer.length && players <= 4 && first) {
       out.push(`trick card ${name(card)} lies nearer ${name(nearer[0])} than its player's seat`);
     }
+    // Five players or more: the card says whose it is, in words of 14 px or more.
+    if (players >= 5) {
+      const caption = getComputedStyle(card, '::after');
+      const words = caption.content.replace(/^"|"$/g, '');
+      const known = [card.dataset.who, card.dataset.tag];
+      if (caption.display === 'none' || !known.includes(words) || !words) {
+        out.push(`trick card ${name(card)} does not name its player (${caption.content})`);
+      } else if (parseFloat(caption.fontSize) < smallest - 0.05) {
+        out.push(`trick card ${name(card)} names its player in ${caption.fontSize} type`);
+      }
+    }
   }
   // The felt used: seats and cards spread over it, not a strip.
   const parts = [...seats, ...played].map(rect);
@@ -343,6 +343,9 @@ def set_language(page: Page, lang: str) -> None:
     """Switch with the page's own select; wait until the table is redrawn in it."""
     if page.evaluate("() => document.documentElement.lang") == lang:
         return
+    sheet = not page.locator("#lang").is_visible()  # on a phone, in the sheet behind the top bar's three lines
+    if sheet:
+        page.locator("#menu-btn").click()
     page.select_option("#lang", lang)
     page.wait_for_function(
         "(l) => document.documentElement.lang === l && document.getElementById('lang').value === l", arg=lang
@@ -351,6 +354,9 @@ def set_language(page: Page, lang: str) -> None:
         "(word) => document.querySelector('.tools [data-cmd=\"new-game\"]').textContent === word",
         arg=catalogue(lang)["page.new_game"],
     )
+    if sheet:
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.getElementById('side-sheet').open")
 
 
 def check_cell(page: Page, cell: tuple[str, int, str], lang: str, size: tuple[int, int], artifacts) -> list[str]:
@@ -362,7 +368,7 @@ def check_cell(page: Page, cell: tuple[str, int, str], lang: str, size: tuple[in
     page.evaluate("() => { const e = document.activeElement; if (e && e.closest('#hand')) e.blur(); }")
     page.evaluate(SETTLED)
     players = int(page.get_attribute("#table", "data-players") or 0)
-    problems = page.evaluate(CHECK, [TAP, NARROW, phase, sides, trick_min(players, size), SMALLEST_TEXT, players])
+    problems = page.evaluate(CHECK, [TAP, NARROW, phase, sides, TRICK_MIN, SMALLEST_TEXT, players])
     folder = artifacts / "layout-matrix"
     folder.mkdir(exist_ok=True)
     page.screenshot(path=folder / f"{name}-{lang}-{phase}-{size[0]}x{size[1]}.jpg", type="jpeg", quality=70)
