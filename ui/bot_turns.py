@@ -128,7 +128,9 @@ class BotTurns:
             if seat is None or (seat == me and not self.settings.watch):
                 return
             view = self.view(seat)
-            if not (phase == "pass" and view.passed):  # one pause per seat's pass, not per card
+            # One pause per seat's pass, not per card; none for the passes
+            # and bids before yours (see _before_yours).
+            if not (phase == "pass" and view.passed) and not self._before_yours(m, phase):
                 await self._pause(bot_pause(self.speed.bot_ms, phase, len(view.legal), self._level(seat),
                                             self.decision_rng()))
             if gen != self.generation or m.to_act != seat:
@@ -138,6 +140,22 @@ class BotTurns:
                 return
             m.apply(decided)
             self._after_action(decided)
+
+    def _before_yours(self, m: Match, phase: str) -> bool:
+        """A computer player's pass or bid that comes before your own in this
+        hand: made at once, with the others before yours, so that your first
+        decision of a hand waits for no pause (a redraw of the table for each
+        of three bids before yours, each after its pause, took 0.4-1.1 s
+        from Start game to your bid). The bids are on their seats when the
+        table is drawn. The Slow speed, and watching, keep every pause."""
+        if self.settings.speed == "slow" or self.settings.watch:
+            return False
+        me = self.ui.human
+        if phase == "bid":
+            return m.bids[me] is None
+        if phase == "pass":
+            return not m.pass_chosen[me]
+        return False
 
     async def _hold_trick(self, gen: int) -> bool:
         """Leave a trick that was just won on the table for a moment (the
@@ -219,8 +237,8 @@ class BotTurns:
 
 def bot_pause(base_ms: int, phase: str, choices: int, level: str, rng: random.Random) -> int:
     """How long a computer player pauses before acting, in ms: the speed's
-    pause, shorter for a forced card and for the passes and bids that open a
-    hand (a table waits for its first decision no more than a second),
+    pause, shorter for a forced card and for the passes and bids after yours
+    (those before yours come at once: BotTurns._before_yours),
     longer for a hard player's choice among many cards, and a little
     different each time (from the decision's own randomness, so a restored
     game waits the same), so that the bots do not tick like a clock.

@@ -3,10 +3,13 @@ page is ready, and from Start game, the first card to pass or the first bid
 can be chosen without waiting for a draw for the dealer or a slow deal.
 
 A watcher installed before the page's own scripts notes, in the page's
-clock, when <html data-ready> turns true, each phase the table shows, and
+clock, when <html data-ready> turns true, each phase the table shows, each
+step of the match the table draws while the passes or bids go round, and
 when the first enabled pass card or bid button appears. The test asserts
-only that no cut for the dealer was shown before that first decision (the
-figures depend on the machine); it prints them and writes them to
+only that nothing came first: no cut for the dealer, and no pass or bid
+of a computer player drawn on its own (each after its pause) before yours;
+the seed makes you the dealer, so that the three others pass or bid
+before you. The figures depend on the machine; it prints them and writes them to
 test-artifacts/first-decision.json, and docs/PERFORMANCE.md quotes them:
 
     .venv/bin/python -m pytest tests/browser/test_first_decision.py -q -s -p no:cacheprovider
@@ -23,7 +26,7 @@ from table_helpers import check_clean, open_dialog, open_table, start_game
 
 # Notes the moments in window.__firstDecision (performance.now(), ms).
 WATCH = """(() => {
-  const notes = { ready: null, phases: [], cut: false, decision: null };
+  const notes = { ready: null, phases: [], cut: false, decision: null, waits: [] };
   window.__firstDecision = notes;
   const look = () => {
     const html = document.documentElement;
@@ -38,6 +41,10 @@ WATCH = """(() => {
       const pass = document.querySelector('#hand[data-mode="pass"] button.card[aria-disabled="false"]');
       const bid = document.querySelector('#controls [data-cmd="act"][aria-disabled="false"]');
       if (pass || bid) notes.decision = performance.now();
+      // A step of the passes or bids drawn before yours could be made: a wait.
+      else if ((phase === 'bid' || phase === 'pass') && !notes.waits.includes(table.dataset.step)) {
+        notes.waits.push(table.dataset.step);
+      }
     }
   };
   new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
@@ -45,7 +52,7 @@ WATCH = """(() => {
 })();"""
 
 RESET = """() => { const n = window.__firstDecision;
-  n.ready = performance.now(); n.phases = []; n.cut = false; n.decision = null; }"""
+  n.ready = performance.now(); n.phases = []; n.cut = false; n.decision = null; n.waits = []; }"""
 
 
 def decided(page) -> dict:
@@ -57,9 +64,10 @@ def decided(page) -> dict:
 @pytest.mark.parametrize("game", ["hearts", "spades"])
 def test_no_ceremony_before_the_first_decision(page, base_url, artifacts, game):
     page.add_init_script(WATCH)
-    open_table(page, base_url, f"?game={game}&seed=11&speed=normal")
+    open_table(page, base_url, f"?game={game}&seed=4&speed=normal")  # you deal: the three others go first
     first = decided(page)
     assert not first["cut"] and "cut" not in first["phases"], f"a cut was shown first: {first['phases']}"
+    assert len(first["waits"]) <= 1, f"the others' passes or bids were drawn one by one first: steps {first['waits']}"
     # Start game from the New game dialog: the same again.
     dialog = open_dialog(page)
     expect(dialog).to_be_visible()
@@ -67,6 +75,7 @@ def test_no_ceremony_before_the_first_decision(page, base_url, artifacts, game):
     start_game(page)
     again = decided(page)
     assert not again["cut"] and "cut" not in again["phases"], f"a cut after Start game: {again['phases']}"
+    assert len(again["waits"]) <= 1, f"after Start game, passes or bids drawn one by one first: {again['waits']}"
     figures = {"first visit, ms": round(first["decision"] - first["ready"]),
                "after Start game, ms": round(again["decision"] - again["ready"])}
     print(game, figures)
