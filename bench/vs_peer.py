@@ -53,6 +53,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -359,6 +360,37 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def poisson_ci(k: int, level: float = 0.95) -> tuple[float, float]:
+    """The exact (Garwood) interval of a Poisson mean from ``k`` events, by
+    bisection on the distribution function (so the bench needs no SciPy)."""
+
+    def cdf(x: int, mu: float) -> float:
+        term = total = math.exp(-mu)
+        for i in range(1, x + 1):
+            term *= mu / i
+            total += term
+        return total
+
+    def root(f: Callable[[float], float]) -> float:
+        """Where the decreasing ``f`` crosses zero."""
+        lo, hi = 0.0, 10.0 * k + 10.0
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if f(mid) > 0 else (lo, mid)
+        return (lo + hi) / 2
+
+    tail = (1 - level) / 2
+    low = 0.0 if k == 0 else root(lambda mu: tail - (1 - cdf(k - 1, mu)))
+    return low, root(lambda mu: cdf(k, mu) - tail)
+
+
+def per_100(k: int, hands: int) -> dict[str, Any]:
+    """``k`` moons in ``hands`` hands of the table, per 100 hands, with the exact 95% interval."""
+    lo, hi = poisson_ci(k)
+    scale = 100 / hands if hands else 0.0
+    return {"moons": k, "per_100_hands": round(k * scale, 2), "ci95": [round(lo * scale, 2), round(hi * scale, 2)]}
+
+
 def summarize(
     args: argparse.Namespace, games: list[dict[str, Any]], stats: dict[str, Any], seconds: float
 ) -> dict[str, Any]:
@@ -411,6 +443,8 @@ def summarize(
             "baza": sum(1 for g in per_game for s in g["moon"] if (s % 2 == 0) == (g["swap"] == 0)),
             "peer": sum(1 for g in per_game for s in g["moon"] if (s % 2 == 0) != (g["swap"] == 0)),
         }
+        # Per 100 hands of the table (each hand: two Baza seats, two peer seats).
+        out["moons_per_100_hands"] = {side: per_100(k, len(per_game)) for side, k in out["moons"].items()}
     else:
         seat_hands = 2 * len(per_game)
         out["nil"] = {
@@ -431,6 +465,41 @@ def summarize(
             for side in ("baza", "peer")
         }
     out["per_deal_difference"] = [round(d, 3) for d in diffs]
+    out["per_deal_baza"] = [round(statistics.fmean(g["baza"] for g in gs), 3) for gs in pairs]
+    out["per_deal_peer"] = [round(statistics.fmean(g["peer"] for g in gs), 3) for gs in pairs]
+    if args.add:
+        out = add_run(out, json.loads(Path(args.add).read_text()), args.add)
+    return out
+
+
+def add_run(new: dict[str, Any], old: dict[str, Any], name: str) -> dict[str, Any]:
+    """``new``'s deals and an earlier run's of the same bench (other deals of
+    the same seed, Baza and the peer set alike) as one result: the paired
+    differences of both, the moons of both. The earlier run's decision times
+    are not added (its JSON keeps them)."""
+    for key in ("game", "baza_level", "baza_budget", "peer", "rules", "seed"):
+        if new[key] != old[key]:
+            raise SystemExit(f"--add {name}: {key} differs ({old[key]!r}, here {new[key]!r})")
+    out = dict(new)
+    diffs = old["per_deal_difference"] + new["per_deal_difference"]
+    d_mean, d_lo, d_hi = mean_ci(diffs)
+    out["difference_baza_minus_peer"] = {"mean": round(d_mean, 3), "ci95": [round(d_lo, 3), round(d_hi, 3)]}
+    out["per_deal_difference"] = diffs
+    out["deals"] = len(diffs)
+    out["hands"] = old["hands"] + new["hands"]
+    for side, key in (("baza", "per_deal_baza"), ("peer_side", "per_deal_peer")):
+        if key in old:
+            m, lo, hi = mean_ci(old[key] + new[key])
+            out[side] = {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)]}
+            out[key] = old[key] + new[key]
+        else:  # an earlier run without its per-deal means: the mean over both, no interval
+            mean = (old[side]["mean"] * old["deals"] + new[side]["mean"] * new["deals"]) / out["deals"]
+            out[side] = {"mean": round(mean, 3), "ci95": None}
+            out.pop(key, None)
+    if "moons" in new:
+        out["moons"] = {side: old["moons"][side] + new["moons"][side] for side in new["moons"]}
+        out["moons_per_100_hands"] = {side: per_100(k, out["hands"]) for side, k in out["moons"].items()}
+    out["added"] = {"file": Path(name).name, "deals": old["deals"], "seconds": old["seconds"]}
     return out
 
 
@@ -452,7 +521,12 @@ def table(r: dict[str, Any]) -> str:
         lines.append(f"hands where the nil scoring rule differs: {r['nil_rule_differences']}")
         lines.append(f"leads where OpenSpiel forbids Baza's spade leads: {r['spades_lead_differences']}")
     if "moons" in r:
-        lines.append(f"moons shot: Baza {r['moons']['baza']}, peer {r['moons']['peer']}")
+        per = r["moons_per_100_hands"]
+        lines.append(
+            f"moons shot: Baza {r['moons']['baza']}, peer {r['moons']['peer']}; per 100 hands: "
+            f"Baza {per['baza']['per_100_hands']} {per['baza']['ci95']}, "
+            f"peer {per['peer']['per_100_hands']} {per['peer']['ci95']}"
+        )
     return "\n".join(lines)
 
 
@@ -473,6 +547,11 @@ def main() -> int:
     parser.add_argument("--seed", default="2026")
     parser.add_argument("--show", action="store_true", help="print every hand's cards and actions")
     parser.add_argument("--every", type=int, default=10, help="a progress line every this many deals")
+    parser.add_argument(
+        "--add",
+        default=None,
+        help="an earlier run's JSON (other deals: --first-deal) to report together with this one",
+    )
     parser.add_argument(
         "--out", default=None, help="the JSON file (default bench/results/DATE-vs-peer-GAME-LEVEL.json)"
     )

@@ -263,12 +263,13 @@ def choose_pass(k: Know) -> tuple[int, Message]:
         if c in legal:
             if kept and c not in plain_order[:count_to_pass]:
                 return c, ("hearts.pass.stopper", {"card": c, "stopper_card": stop})
-            return c, _pass_reason(c, hand)
+            return c, pass_reason(c, hand)
     c = max(legal, key=lambda c: (scores.get(c, 0), c))
-    return c, _pass_reason(c, hand)
+    return c, pass_reason(c, hand)
 
 
-def _pass_reason(c: int, hand: int) -> Message:
+def pass_reason(c: int, hand: int) -> Message:
+    """Why pass ``c`` from ``hand``: the kind of card it is."""
     s, r = SUIT_OF[c], RANK_OF[c]
     if c % DECK_SIZE == QS:
         return "hearts.pass.queen", {"card": c}

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import HEARTS, SUIT_MASKS
+from ..cards import HEARTS, SPADES, SUIT_MASKS
 from . import hearts_bot
-from .common import Know
+from .common import RANK_OF, SUIT_OF, Know
 
 EPSILON = 0.15  # how often a seat is taken to play other than normal would
 
@@ -57,7 +57,7 @@ def play_likelihood(world: Any, view: Any, plays: list[tuple[int, int, int]]) ->
     return w
 
 
-def _rewind(world: Any, view: Any, offset: int, seat: int, card: int, last: tuple) -> Any:
+def _rewind(world: Any, view: Any, offset: int, seat: int, card: int, last: tuple[tuple[int, int], ...]) -> Any:
     """The match just before ``seat`` played ``card``, with this deal's hands; None if unsure."""
     m = world.clone()
     on_table = list(zip(world.trick_seats, world.trick))
@@ -94,4 +94,53 @@ def _rewind(world: Any, view: Any, offset: int, seat: int, card: int, last: tupl
     return m
 
 
-__all__ = ["EPSILON", "play_likelihood", "recent_plays"]
+# ------------------------------------------------------------ the events
+
+# How likely a seat's play is, under the events model, when the sampled deal
+# gives it the queen of spades after it showed it had none to give: a club
+# player drops her under the ace or king of spades and throws her on the
+# first trick it cannot follow, so a seat that did neither almost surely
+# holds no queen.
+QUEEN_KEPT = 0.1
+
+
+def queen_events(view: Any) -> int:
+    """The other seats (a mask of seats) whose plays in the last two tricks
+    say they hold no queen of spades: one that followed a spade trick under
+    the ace or king of spades without dropping her, or threw another card on
+    a trick it could not follow (the first trick aside: no points there)."""
+    qs = hearts_bot.QS_MASK
+    if (view.played | view.hand) & qs:
+        return 0  # she is placed already
+    out = 0
+    tricks = []
+    if view.last_trick is not None and view.trick_number >= 2:
+        tricks.append(view.last_trick[0])
+    if view.trick_number >= 1:
+        tricks.append(view.trick)
+    for trick in tricks:
+        if not trick:
+            continue
+        led = SUIT_OF[trick[0][1]]
+        top = -1  # rank of the best card of the led suit so far
+        for seat, c in trick:
+            suit, rank = SUIT_OF[c], RANK_OF[c]
+            if seat != view.seat:
+                if suit != led:
+                    out |= 1 << seat  # a discard, and not the queen
+                elif led == SPADES and top > hearts_bot.QUEEN:
+                    out |= 1 << seat  # the ace or king was winning: no queen dropped
+            if suit == led:
+                top = max(top, rank)
+    return out
+
+
+def events_likelihood(world: Any, seats: int) -> float:
+    """The weight of a sampled deal under :func:`queen_events`' ``seats``."""
+    for s in range(world.players):
+        if seats >> s & 1 and world.hands[s] & hearts_bot.QS_MASK:
+            return QUEEN_KEPT
+    return 1.0
+
+
+__all__ = ["EPSILON", "QUEEN_KEPT", "events_likelihood", "play_likelihood", "queen_events", "recent_plays"]

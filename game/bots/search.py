@@ -19,22 +19,28 @@ when it beats it on the same deals by more than :data:`Z_SWITCH` standard
 errors, so a small budget never makes the bot worse than ``normal`` by noise.
 
 Spades bids are searched the same way (the normal bid, one more, one less,
-nil for a weak hand), each sample played out from the bidding on. Passing,
-the draw, blind nil and the moon choice use the ``normal`` rules.
+nil for a weak hand), each sample played out from the bidding on. A Hearts
+pass can be searched card by card (:data:`PASS_SEARCH`, off: it did not pay):
+each of the cards ``normal`` most wants to pass, completed to a whole pass
+by ``normal``'s order, is played out from the exchange, the other seats
+passing as ``normal`` would from their sampled hands. The draw, blind nil
+and the moon choice use the ``normal`` rules.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
 from typing import Any
 
 from ..actions import LOOK, NIL_BID, bid, bid_value
-from ..cards import DECK_SIZE
+from ..cards import DECK_SIZE, popcount
+from ..trick_play import start_play
 from ..view import determinize
 from . import hearts_bot, reading, spades_bot
-from .common import RANK_OF, SUIT_OF, Know
+from .common import RANK_OF, SUIT_OF, Know, cards_of
 from .reasons import Message, render
 
 DEFAULT_MS = 750.0  # per decision, wall clock; the issue allows at most 1 s
@@ -52,6 +58,7 @@ MOON_DEFENCE = frozenset(
         "hearts.discard.keep_hearts",
         "hearts.lead.stop_moon",
         "hearts.lead.stop_moon_void",
+        "hearts.pass.stopper",
     }
 )
 
@@ -91,6 +98,8 @@ class Search:
                     if _adjacent(c, self.base, k.played | k.hand):
                         self.cands[i] = self.base
                         break
+        elif k.phase == "pass" and k.game == "hearts" and PASS_SEARCH and len(k.legal) > 1:
+            self.cands = pass_candidates(k, self.base)
         elif k.phase == "bid" and k.game == "spades" and not getattr(k.rules, "auction", False) and LOOK not in k.legal:
             self.cands = bid_candidates(k, self.base)
         # The budget: wall-clock ms, or CPU ms of this process (for benchmarks
@@ -107,8 +116,15 @@ class Search:
         self.weights: list[float] = []  # one per sampled deal: how well it fits the bids
         self._played_by = played_by_seat(view)
         self._bidders = _bid_readers(k) if k.game == "spades" and READ_BIDS and self._played_by else []
-        self._plays = reading.recent_plays(view) if k.game == "hearts" and READ_PLAYS and len(self.cands) > 1 else []
+        hearts_play = k.game == "hearts" and k.phase == "play" and len(self.cands) > 1
+        self._plays = reading.recent_plays(view) if hearts_play and READ_PLAYS else []
+        self._no_queen = reading.queen_events(view) if hearts_play and READ_EVENTS else 0
         self.samples = 0
+        # A pass: each candidate's whole pass (the card, the cards chosen
+        # before, normal's choices after), and per sampled deal the other
+        # seats' passes.
+        self._passes = {c: complete_pass(k, k.passed | 1 << c) for c in self.cands} if k.phase == "pass" else {}
+        self._other_passes: list[int] = []
         self._world: Any = None
         self._next = 0  # the candidate to try next on the current world
         self.finished = len(self.cands) == 1
@@ -121,10 +137,17 @@ class Search:
             self._world = determinize(self.view, self.rng)
             self._next = 0
             self.weights.append(self._weight(self._world))
+            if self._passes:
+                self._other_passes = others_passes(self._world, self.k.seat)
         c = self.cands[self._next]
         m = self._world.clone()
-        m.apply(c)
-        self.values[c].append(playout_value(m, self.k.seat, self.k.passed))
+        if self._passes:
+            mine = self._passes[c]
+            exchange(m, [mine if s == self.k.seat else p for s, p in enumerate(self._other_passes)])
+            self.values[c].append(playout_value(m, self.k.seat, mine))
+        else:
+            m.apply(c)
+            self.values[c].append(playout_value(m, self.k.seat, self.k.passed))
         self._next += 1
         now = self.clock() if self.deadline is not None else 0.0
         if self._next == len(self.cands):
@@ -141,6 +164,8 @@ class Search:
     def _weight(self, world: Any) -> float:
         """How likely the other seats' bids (Spades) or recent plays (Hearts)
         are with the cards this deal gives them."""
+        if self._no_queen:
+            return reading.events_likelihood(world, self._no_queen)
         if self._plays:
             return reading.play_likelihood(world, self.view, self._plays)
         if not self._bidders or self._played_by is None:
@@ -172,6 +197,10 @@ class Search:
             key, params = self.base_why
             return best, ("search.agrees", {**params, "base_why": key, "samples": n})
         hearts = self.k.game == "hearts"
+        if self._passes:
+            # The searched pass gives the reason of its kind of card (the
+            # queen, a high spade, a heart, a void to make).
+            return best, hearts_bot.pass_reason(best, self.k.hand)
         sign = -1 if hearts else 1
         return best, _switch(best, base, n, sign * means[best], sign * means[base], hearts)
 
@@ -220,6 +249,59 @@ def bid_candidates(k: Know, base: int) -> list[int]:
     return out
 
 
+# Search the Hearts pass rather than take normal's; the candidates are the
+# PASS_WIDTH cards normal most wants to pass. Off: against the same search
+# with normal's pass (70 sampled deals, three normal, 70 duplicate deals of
+# bench/read_plays.py) it took -0.16 [-0.83, +0.50] points a hand, no gain
+# shown, for five times the passing time; docs/BOTS.md.
+PASS_SEARCH = False
+PASS_WIDTH = 5
+
+
+def pass_candidates(k: Know, base: int) -> list[int]:
+    """Normal's card to pass and the next ones in its order, PASS_WIDTH in all."""
+    scores = hearts_bot.pass_scores(k, k.hand)
+    legal = [c for c in k.legal_cards() if c in scores]
+    order = sorted(legal, key=lambda c: (-scores[c], -RANK_OF[c], c))
+    stop = hearts_bot.pass_stopper(k.hand)  # kept for the moon: see MOON_DEFENCE
+    out = [base] + [c for c in order if c not in (base, stop)]
+    return out[:PASS_WIDTH]
+
+
+def complete_pass(k: Know, chosen: int) -> int:
+    """``k.seat``'s whole pass: ``chosen``, then normal's choices up to the count."""
+    need = getattr(k.rules, "pass_count", 3)
+    if popcount(chosen) >= need:
+        return chosen
+    legal = list(k.legal)
+    k = copy.copy(k)
+    while popcount(chosen) < need:
+        k.legal = [a for a in legal if not chosen >> a & 1]
+        chosen |= 1 << hearts_bot.choose_pass(k)[0]
+    return chosen
+
+
+def others_passes(world: Any, me: int) -> list[int]:
+    """Each other seat's pass in a sampled deal as normal chooses it (0 for ``me``)."""
+    out = [0] * world.players
+    for s in range(world.players):
+        if s != me:
+            k = Know.from_match(world, s)
+            k.legal = cards_of(world.hands[s])
+            out[s] = complete_pass(k, 0)
+    return out
+
+
+def exchange(m: Any, passes: list[int]) -> None:
+    """The passes change hands in ``m`` and the play starts."""
+    kept = [h & ~p for h, p in zip(m.hands, passes)]
+    for s, p in enumerate(passes):
+        kept[m.pass_target(s)] |= p
+    m.hands = kept
+    m.pass_chosen = list(passes)
+    start_play(m)
+
+
 def _clearly_better(a: list[float], b: list[float], w: list[float] | None = None) -> bool:
     """Whether ``a`` beats ``b`` on the same sampled deals (weighted ``w``) by more than noise."""
     n = len(a)
@@ -250,6 +332,10 @@ READ_BIDS = False
 # points a hand worse than uniform deals over 60 duplicate deals (the
 # weights leave 39% of the samples effective; bench/read_plays.py).
 READ_PLAYS = False
+# Weight them by the events of those two tricks that place the queen of
+# spades (a seat that did not drop her under the ace or king, or discarded
+# another card): :func:`.reading.queen_events`.
+READ_EVENTS = False
 BID_SPREAD = 1.3  # tricks: how far a bid strays from the hand's count
 
 
@@ -346,7 +432,7 @@ def playout_value(m: Any, seat: int, passed: int) -> float:
     bags_before = list(m.bags)
     playout(m, seat, passed)
     rules = m.rules
-    mine = rules.side_of(seat)
+    mine: int = rules.side_of(seat)
     value = [float(a - b) for a, b in zip(m.scores, before)]
     if m.game == "hearts":
         return -value[mine]

@@ -1,0 +1,95 @@
+"""Hard in Hearts beyond normal's rules (issue 46): the searched pass and the
+reading of the plays that place the queen of spades.
+
+Seats 0..3; with dealer 3 the holder of the 2 of clubs leads. ``plays``
+lists the cards played so far, each by the seat to act (see ``botkit``).
+"""
+
+import random
+
+from botkit import hearts, level
+
+from game.bots import reading, search
+from game.bots.common import Know
+from game.cards import parse_card, popcount
+from game.view import determinize
+
+HARD_SAMPLES = 24
+
+
+def mask(text):
+    return sum(1 << parse_card(w) for w in text.split())
+
+
+def test_a_searched_pass_is_a_whole_pass_that_changes_hands():
+    # Each candidate card is completed to three cards by normal's order, the
+    # other seats pass as normal would from their sampled hands, and the
+    # passes change hands before the play starts with the 2 of clubs.
+    m = hearts(["QS AS KS AH KH 2C 3D 4D 5D 6C 7C 8C 9C", "", "", ""], pass_direction="left")
+    v = m.view(0)
+    k = Know.from_view(v)
+    cands = search.pass_candidates(k, parse_card(level(m, "normal")))
+    assert len(cands) == search.PASS_WIDTH and len(set(cands)) == len(cands)
+    for c in cands:
+        whole = search.complete_pass(k, 1 << c)
+        assert popcount(whole) == 3 and whole >> c & 1 and whole & ~v.hand == 0
+    world = determinize(v, random.Random(2))
+    others = search.others_passes(world, 0)
+    assert others[0] == 0 and all(popcount(p) == 3 and p & ~world.hands[s] == 0 for s, p in enumerate(others) if s)
+    mine = search.complete_pass(k, 1 << cands[0])
+    before = list(world.hands)
+    search.exchange(world, [mine if s == 0 else p for s, p in enumerate(others)])
+    assert world.phase == "play" and world.hands[1] & mine == mine and not world.hands[0] & mine
+    assert world.hands[0] & others[3] == others[3]  # seat 3 passes to its left, seat 0
+    assert sum(popcount(h) for h in world.hands) == 52 and sum(before) == sum(world.hands)
+    assert world.hands[world.to_act] >> parse_card("2C") & 1
+
+
+def test_the_searched_pass_sheds_a_bare_queen_and_keeps_the_stopper(monkeypatch):
+    # The queen of spades with only the ace and king beside her: every good
+    # player passes her (and the search must agree); the king of hearts with
+    # two small hearts stays for the moon (normal's stopper, never searched).
+    monkeypatch.setattr(search, "PASS_SEARCH", True)
+    m = hearts(["QS AS KS KH 4H 3H 2C 3D 4D 5D 6C 7C 8C", "", "", ""], pass_direction="left")
+    passed = []
+    while m.phase == "pass" and m.to_act == 0:
+        card = level(m, "hard", samples=HARD_SAMPLES)
+        passed.append(card)
+        m.apply(card)
+    assert "QS" in passed and "KH" not in passed, passed
+
+
+def test_the_pass_candidates_leave_out_the_stopper():
+    m = hearts(["KH 9H 4H AD 6D KC 7C 3C TS 8S 6S 4S 2S", "", "", ""], pass_direction="left")
+    k = Know.from_view(m.view(0))
+    cands = search.pass_candidates(k, parse_card("AD"))
+    assert parse_card("KH") not in cands and cands[0] == parse_card("AD")
+
+
+def test_seats_that_follow_under_the_king_of_spades_hold_no_queen():
+    # Seat 3 leads the king of spades; seats 0 and 1 follow with small
+    # spades: with the queen, a club player drops her on the king. Seat 2,
+    # to play, reads that neither holds her; only seat 3 can.
+    m = hearts(["2C 4S", "3C 5S", "4C 6S", "AC KS QS"], plays="2C 3C 4C AC KS 4S 5S")
+    v = m.view(2)
+    assert m.to_act == 2 and reading.queen_events(v) == 0b0011
+    weights = {}
+    rng = random.Random(4)
+    for _ in range(60):
+        world = determinize(v, rng)
+        holder = next(s for s in range(4) if world.hands[s] >> parse_card("QS") & 1)
+        weights[holder] = reading.events_likelihood(world, 0b0011)
+    assert weights == {0: reading.QUEEN_KEPT, 1: reading.QUEEN_KEPT, 3: 1.0}
+
+
+def test_a_seat_that_discards_another_card_holds_no_queen():
+    # Seat 1, void in diamonds, throws the 9 of clubs on seat 3's diamond
+    # lead: with the queen of spades it would have thrown her. Seat 0 follows
+    # suit and says nothing; a small spade lead says nothing either.
+    m = hearts(["2C 5D 3S", "3C 9C 4S", "4C 8D", "AC 2D QS 6S"], voids={1: "D"}, plays="2C 3C 4C AC 2D 5D 9C")
+    assert m.to_act == 2 and reading.queen_events(m.view(2)) == 0b0010
+    m = hearts(["2C 3S", "3C 4S", "4C 8S", "AC 2S QS"], plays="2C 3C 4C AC 2S 3S 4S")
+    assert reading.queen_events(m.view(2)) == 0
+    # Once she is seen (here in seat 2's own hand) there is nothing to read.
+    m = hearts(["2C 4S", "3C 5S", "4C QS", "AC KS"], plays="2C 3C 4C AC KS 4S 5S")
+    assert reading.queen_events(m.view(2)) == 0
