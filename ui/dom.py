@@ -383,6 +383,9 @@ class TableView(DialogsDom, ShellDom):
         root.setAttribute("data-mode", h.mode)
         n = len(h.cards) + h.face_down
         root.style.setProperty("--n", str(max(n, 1)))
+        # The dealer's side: a card dealt in comes from there (assets/baza.css).
+        root.style.setProperty("--deal-x", str(h.deal_from[0]))
+        root.style.setProperty("--deal-y", str(h.deal_from[1]))
         # Cards already in the hand keep their button: a click or a key press
         # that straddles a redraw (its press on one node, its release on a
         # new one) would otherwise be lost, and the cards would slide in again.

@@ -30,6 +30,19 @@ def toward(angle: float, reach: float = 260.0) -> tuple[float, float]:
     return round(-reach * math.sin(a), 1) + 0.0, round(reach * math.cos(a), 1) + 0.0
 
 
+def deal_origin(angle: float) -> tuple[float, float]:
+    """Where a card dealt to your hand comes from: the dealer's seat (at
+    ``angle``), as fractions of the way from your hand to the window's edge,
+    x from -1 (the left edge) to 1 (the right), y from 0 (your own seat)
+    to -1 (the top). assets/baza.css turns them into the deal's first step.
+
+    >>> deal_origin(0), deal_origin(90), deal_origin(180), deal_origin(270)
+    ((0.0, 0.0), (-1.0, -0.5), (0.0, -1.0), (1.0, -0.5))
+    """
+    a = math.radians(angle)
+    return round(-math.sin(a), 2) + 0.0, round(-(1 - math.cos(a)) / 2, 2) + 0.0
+
+
 def seat_slot(angle: float, players: int = 0) -> str:
     """Where a seat sits on the felt, from its angle (clockwise from you at
     the bottom): the top row holds up to three seats (north-west, north,

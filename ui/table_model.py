@@ -75,7 +75,7 @@ from .score_sheet import (  # noqa: F401
     winner_text,
 )
 from .settings import DECKS, SPEEDS
-from .table_layout import seat_slot, toward, trick_card_width, trick_spots
+from .table_layout import deal_origin, seat_slot, toward, trick_card_width, trick_spots
 from .table_state import UiState, hinted_actions, you
 
 # --------------------------------------------------------------------- data
@@ -99,6 +99,7 @@ class Hand:
     label: str  # "Your hand, 13 cards"
     mode: str  # "play", "pass", "view" or "none": how clicks are read
     pass_to: tuple[float, float] = (0.0, 0.0)  # while passing: toward the receiver (see toward())
+    deal_from: tuple[float, float] = (0.0, 0.0)  # the dealer's side, where dealt cards come from (deal_origin())
 
 
 @dataclass(frozen=True)
@@ -359,9 +360,10 @@ def _hand(v: Any, ui: UiState) -> Hand:
     me = ui.human
     hinted = hinted_actions(ui)
     legal = set(v.legal) if v.to_act == me else set()
+    deal_from = deal_origin(seat_angle(v.dealer, v.players, me)) if v.dealer is not None else (0.0, 0.0)
     if v.game == "spades" and v.phase == "bid" and not v.looked:
         n = v.hand_sizes[me]
-        return Hand((), n, t("hand.face_down", n=n), "none")
+        return Hand((), n, t("hand.face_down", n=n), "none", deal_from=deal_from)
     passing = v.phase == "pass" and popcount(v.passed) < getattr(v.rules, "pass_count", 0)
     received = v.received if v.phase == "play" and v.trick_number == 0 else 0
     cards = []
@@ -385,7 +387,7 @@ def _hand(v: Any, ui: UiState) -> Hand:
     pass_to = (0.0, 0.0)
     if mode == "pass" and v.pass_target is not None:
         pass_to = toward(seat_angle(v.pass_target, v.players, me), 420.0)
-    return Hand(tuple(cards), 0, label, mode, pass_to)
+    return Hand(tuple(cards), 0, label, mode, pass_to, deal_from)
 
 
 # --------------------------------------------------------------------- table
