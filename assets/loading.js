@@ -205,7 +205,7 @@
   // --- The same bytes from any host (assets/packed.js) --------------------
   const plainFetch = window.fetch.bind(window);
   const packing = self.bazaPacked; // absent (an older page): plain fetches
-  const controlled = Boolean(navigator.serviceWorker?.controller);
+  const controlled = packing ? packing.underWorker() : false;
   // A return visit's wasm is not the service worker's to answer but the
   // HTTP cache's, for V8's code cache (build/sw.js, TO_HTTP_CACHE). Where
   // the host sent the wasm as it is, the HTTP cache holds its FILE.gz:

@@ -79,7 +79,7 @@ self.bazaPacked ??= (() => {
 
   // fetch(url, init) through `fetcher`, FILE.gz in its place where the host
   // sends FILE as it is. A FILE.gz that cannot be had (a host given the
-  // files without their copies) gets FILE after all.
+  // files without their copies) is answered with FILE after all.
   async function fetchPacked(fetcher, url, init = {}) {
     if (!isPacked(url) || typeof DecompressionStream !== "function") return fetcher(url, init);
     const kind = kindOf(url);
@@ -114,10 +114,20 @@ self.bazaPacked ??= (() => {
     return unpacked(copy, response?.headers.get("content-type") ?? (kind === "wasm" ? "application/wasm" : "application/zip"));
   }
 
+  // Whether a service worker answers this page. A frame sandboxed without
+  // allow-same-origin may not even ask (navigator.serviceWorker throws).
+  const underWorker = () => {
+    try {
+      return Boolean(navigator.serviceWorker?.controller);
+    } catch {
+      return false;
+    }
+  };
+
   // The head's first fetches on a first visit: {absolute URL: answer}.
   const early = new Map();
   const tag = typeof document === "object" ? document.currentScript : null;
-  if (tag?.dataset.early && !navigator.serviceWorker?.controller) {
+  if (tag?.dataset.early && !underWorker()) {
     const plainFetch = self.fetch.bind(self);
     for (const path of tag.dataset.early.split(" ")) {
       const url = new URL(path, document.baseURI).href;
@@ -127,5 +137,5 @@ self.bazaPacked ??= (() => {
     }
   }
 
-  return { isPacked, gzipped, unpacked, fetchPacked, sentPlain, early };
+  return { isPacked, gzipped, unpacked, fetchPacked, sentPlain, early, underWorker };
 })();
