@@ -38,7 +38,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import READY_TIMEOUT_MS, SNAPSHOT_SETTLED, SW_READY, Site, build_site, launch_browser  # noqa: E402
+from startup import READY_TIMEOUT_MS, SNAPSHOT_SETTLED, SW_READY, Site, build_site, launch_browser
 
 ROOT = Path(__file__).resolve().parent.parent
 

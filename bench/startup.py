@@ -1,6 +1,6 @@
 """Start-up of Baza's page against a bare PyScript page, in headless Chromium.
 
-    .venv/bin/python bench/startup.py [--runs 5] [--visits 3] [--dist DIR] [--levers] [--baseline] [--only a,b]
+    .venv/bin/python bench/startup.py [--runs 5] [--visits 3] [--dist DIR] [--baseline] [--only a,b]
                                       [--compare NAME=DIR ...] [--settle SECONDS]
 
 Not a test: it asserts nothing about times, it measures and prints.
@@ -18,9 +18,6 @@ and cache headers as a real host), each on its own port (its own origin):
 ``--compare NAME=DIR`` adds another build of our page under that name,
 for instance the build of an older commit (check it out in a worktree and
 run its own build/build.py), to measure what a change gained.
-``--levers`` adds the start-up prototypes of bench/snapshot/ (memory
-snapshots, precompiled bytecode: see bench/snapshot/variants.py) and our
-page with its service worker blocked as more pages in the same rotation;
 ``--only a,b`` keeps the pages named. ``--baseline`` adds our page
 without each start-up lever of the build, to measure what each gains:
 
@@ -155,14 +152,13 @@ COLLECT = """() => {
     downloads: Math.max(nav ? nav.responseEnd : 0, ...ends),
     progress: bench.progress,
     wasm_bytes: memories.length ? Math.max(...memories) : null,
-    // bench/snapshot/snap-loader.mjs's timings, or whether our loader restored
-    // its snapshot, with the steps it marks (build/pyodide-loader.mjs, "baza:")
-    snapshot: window.__snapshotTimings ??
-      (globalThis.bazaStart?.snapshot === undefined ? null : {
-        used: globalThis.bazaStart.stdlib === "snapshot",
-        ...Object.fromEntries(performance.getEntriesByType("mark")
-          .filter((m) => m.name.startsWith("baza:")).map((m) => [m.name.slice(5), m.startTime])),
-      }),
+    // Whether our loader restored its snapshot, with the steps it marks
+    // (build/pyodide-loader.mjs, "baza:")
+    snapshot: globalThis.bazaStart?.snapshot === undefined ? null : {
+      used: globalThis.bazaStart.stdlib === "snapshot",
+      ...Object.fromEntries(performance.getEntriesByType("mark")
+        .filter((m) => m.name.startsWith("baza:")).map((m) => [m.name.slice(5), m.startTime])),
+    },
   };
 }"""
 
@@ -470,7 +466,6 @@ def main() -> int:
         default=0.0,
         help="seconds between the browser's launch and the navigation (0: at once, as a link that starts the browser)",
     )
-    parser.add_argument("--levers", action="store_true", help="add the prototype pages (bench/snapshot/)")
     parser.add_argument(
         "--baseline", action="store_true", help="add our page without each start-up lever (ours-src, -oldsw, -before)"
     )
@@ -511,20 +506,6 @@ def main() -> int:
             sites.append(Site(name, root, path=args.query, service_worker=True, note=f"another build: {root.name}"))
         if args.baseline:
             sites += baseline_sites(tmp, args.query)
-        if args.levers:
-            # Our build with the service worker blocked: return visits from
-            # the HTTP cache alone, to see what the worker costs or saves.
-            sites.append(Site("ours-nosw", dist, path=args.query, block_sw=True, note="Baza, service worker blocked"))
-            sys.path.insert(0, str(ROOT / "bench" / "snapshot"))
-            from variants import pyc_sites, snapshot_sites  # only with --levers (needs node)
-
-            wanted = set(args.only.split(",")) if args.only else None
-            specs = []
-            if wanted is None or any(name.endswith("pyc") or "-pyc-" in name for name in wanted):
-                specs += pyc_sites(dist, tmp, args.query)
-            if wanted is None or any("-snap" in name for name in wanted):
-                specs += snapshot_sites(dist, tmp, args.query)
-            sites += [Site(**spec) for spec in specs]
         if args.only:
             keep = set(args.only.split(","))
             sites = [s for s in sites if s.name in keep]

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.__main__ import random_hands_per_second  # noqa: E402
+from game.__main__ import random_hands_per_second
 
 
 def openspiel_hands_per_second(name: str, seconds: float, seed: int = 0) -> float:

@@ -53,7 +53,6 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +60,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.actions import bid  # noqa: E402
+from game.arena import poisson_ci  # noqa: E402
 from game.bots import choose  # noqa: E402
 from game.cards import card_text  # noqa: E402
 from game.rules import preset  # noqa: E402
@@ -358,30 +358,6 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
         return mean, -math.inf, math.inf
     half = Z95 * statistics.stdev(xs) / math.sqrt(len(xs))
     return mean, mean - half, mean + half
-
-
-def poisson_ci(k: int, level: float = 0.95) -> tuple[float, float]:
-    """The exact (Garwood) interval of a Poisson mean from ``k`` events, by
-    bisection on the distribution function (so the bench needs no SciPy)."""
-
-    def cdf(x: int, mu: float) -> float:
-        term = total = math.exp(-mu)
-        for i in range(1, x + 1):
-            term *= mu / i
-            total += term
-        return total
-
-    def root(f: Callable[[float], float]) -> float:
-        """Where the decreasing ``f`` crosses zero."""
-        lo, hi = 0.0, 10.0 * k + 10.0
-        for _ in range(100):
-            mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if f(mid) > 0 else (lo, mid)
-        return (lo + hi) / 2
-
-    tail = (1 - level) / 2
-    low = 0.0 if k == 0 else root(lambda mu: tail - (1 - cdf(k - 1, mu)))
-    return low, root(lambda mu: cdf(k, mu) - tail)
 
 
 def per_100(k: int, hands: int) -> dict[str, Any]:

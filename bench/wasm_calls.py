@@ -3,8 +3,7 @@
     .venv/bin/python bench/wasm_calls.py [--rounds 1] [--out build/wasm-hot-functions.json]
     .venv/bin/python bench/wasm_calls.py --suite [-k EXPRESSION]
 
-Not a timing: the build's input, as bench/startup_functions.py is. The
-build ships Pyodide's wasm in two parts (build/wasm_split.py): the
+Not a timing: the build's input. The build ships Pyodide's wasm in two parts (build/wasm_split.py): the
 functions listed here, which a start downloads, and the rest, fetched after
 the table is ready. A function left out of the list still runs (its part
 is loaded at its first call), but that call waits for the download: so
@@ -12,8 +11,7 @@ the list holds every function that a start, a restored start and the first
 hands of both games call.
 
 How: a build with the wasm whole and its dead code kept (``build.py
---no-wasm-split --keep-dead-code --no-startup-marks``: the marks touch
-no wasm), so that every function has its index
+--no-wasm-split --keep-dead-code``), so that every function has its index
 in npm's wasm; Chromium started with V8's ``--trace-wasm-compilation-times``,
 which prints each function as V8 compiles it; a first visit compiles a
 function at its first call (lazy compilation), so the functions compiled
@@ -71,7 +69,7 @@ VISITS = [  # (query, new profile, wait for the snapshot, play a hand)
 ]
 
 
-WHOLE_BUILD = ["--no-wasm-split", "--keep-dead-code", "--no-startup-marks"]
+WHOLE_BUILD = ["--no-wasm-split", "--keep-dead-code"]
 
 
 def suite(tmp: Path, select: str | None) -> set[int]:
@@ -111,7 +109,7 @@ def visit(playwright, url: str, profile: Path, output: Path, snapshot: bool, pla
                 play_hand(page)
             else:  # watching: the computer players play on their own
                 time.sleep(10)
-        except Exception as error:  # noqa: BLE001 (a resumed game may wait on its summary; a slow click: the start counts)
+        except Exception as error:
             print(f"  (no hand played: {error})")
         if snapshot:
             page.wait_for_function(SNAPSHOT_SETTLED, timeout=READY_TIMEOUT_MS)

@@ -1,7 +1,6 @@
 """Build dist/: the static site that a browser loads, with no CDN.
 
     python3 build/build.py [--out DIR] [--src DIR] [--csp-meta] [--no-precompile]   # after `npm ci`
-                           [--no-startup-marks]
 
 Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     index.html, pyscript.toml     the page and PyScript's config
@@ -43,9 +42,7 @@ hash of its inputs, so a rebuild with the same sources does not run Node.js
 again. --no-precompile leaves it out (the loader then starts from sources).
 
 Start-up scripts: build/runtime.py copies PyScript's and Pyodide's files and
-edits them; --no-startup-marks leaves out the marks that make V8 compile the
-functions a start calls on a background thread (for
-bench/startup_functions.py, which records those functions).
+edits them.
 
 --csp-meta writes the recommended Content-Security-Policy (build/serve.py's
 RECOMMENDED_CSP) into index.html as a <meta> element, for hosts that cannot
@@ -70,14 +67,13 @@ import tomllib
 from pathlib import Path
 
 from runtime import (  # build/ is first on sys.path: the script's folder
-    StaleStartupList,
+    StaleHotList,
     copy_runtime,
     core_chunk,
     die,
     package_version,
     pyscript_files,
     sha256,
-    startup_functions,
 )
 from start_folder import GAME_ZIP, LOADER, LOADER_PARTS, LOADER_TEMPLATE, PRECOMPILED_ZIP, write_start
 
@@ -384,7 +380,7 @@ def precompress(out: Path) -> None:
         die(f"build/compress.mjs failed:\n{result.stderr.strip()}")
 
 
-def write_service_worker(out: Path, file_list: dict) -> None:
+def write_service_worker(out: Path, file_list: dict, src: Path = ROOT) -> None:
     """dist/sw.js: the template with this build's version and files filled in.
 
     Any change to any file changes sw.js, which is how browsers notice a new
@@ -402,7 +398,7 @@ def write_service_worker(out: Path, file_list: dict) -> None:
     packed_line = "// assets/packed.js, written here by build/build.py: self.bazaPacked."
     if template.count(packed_line) != 1:
         die(f"{SW_TEMPLATE} must contain the line `{packed_line}` once")
-    packed = (ROOT / "assets" / "packed.js").read_text(encoding="utf-8")
+    packed = (src / "assets" / "packed.js").read_text(encoding="utf-8")
     text = template.replace(placeholder, line).replace(packed_line, packed.replace('"use strict";\n', ""))
     (out / SERVICE_WORKER).write_text(text, encoding="utf-8")
 
@@ -412,7 +408,6 @@ def build(
     src: Path = ROOT,
     csp_meta: bool = False,
     precompile: bool = True,
-    startup_marks: bool = True,
     all_wasm_exports: bool = False,
     keep_dead_code: bool = False,
     compress: bool = True,
@@ -423,19 +418,18 @@ def build(
 
     ``csp_meta`` writes the recommended Content-Security-Policy into
     index.html; ``precompile`` ships the precompiled standard library and
-    game; ``startup_marks`` marks the functions a start calls for eager
-    compilation; ``all_wasm_exports`` ships Pyodide's wasm with every export
+    game; ``all_wasm_exports`` ships Pyodide's wasm with every export
     (build/wasm_exports.py); ``keep_dead_code`` leaves in the functions that
     only the cut exports reached (build/wasm_dead_code.py); ``compress``
     writes the .br and .gz copies (precompress). Without ``speed_edits``
     the runtime is npm's files with the required edits only
-    (build/runtime.py's Edit kinds): no speed edit, no marks, every wasm
+    (build/runtime.py's Edit kinds): no speed edit, every wasm
     export, the dead code kept, the wasm whole. ``wasm_split`` ships
     Pyodide's wasm as the part a start runs and the rest, fetched after
     ready (build/wasm_split.py).
     """
     if not speed_edits:
-        startup_marks, all_wasm_exports, keep_dead_code, wasm_split = False, True, True, False
+        all_wasm_exports, keep_dead_code, wasm_split = True, True, False
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyodide_src = NODE_MODULES / "pyodide"
     if not pyscript_src.is_dir() or not pyodide_src.is_dir():
@@ -453,16 +447,13 @@ def build(
     site = Site(out)
     pyscript_names = [name for name in pyscript_files(pyscript_src, config) if name != "core.css"]  # in page.css
     versions = {"pyscript": package_version(pyscript_src.parent), "pyodide": package_version(pyodide_src)}
-    copied = {"pyscript": pyscript_names, "pyodide": PYODIDE_FILES}
-    marks = startup_functions(versions, copied) if startup_marks else {}
-    if all_wasm_exports:  # the list is of the glue that assigns only the named exports
-        marks.pop("pyodide/pyodide.asm.mjs", None)  # so it gets V8's file-wide hint instead
     pyscript_dir = copy_runtime(
-        out, "pyscript", versions["pyscript"], pyscript_src, pyscript_names, config, marks, speed=speed_edits
+        out, "pyscript", versions["pyscript"], pyscript_src, pyscript_names, config, speed=speed_edits
     )
     # Who may call the wasm's exports by name besides the glue: Pyodide's
-    # module, PyScript (as shipped) and our loader.
-    wasm_readers = [pyodide_src / "pyodide.mjs", LOADER_TEMPLATE, *LOADER_PARTS]
+    # module, PyScript (as shipped) and our loader (with assets/packed.js,
+    # which build/start_folder.py writes into it).
+    wasm_readers = [pyodide_src / "pyodide.mjs", LOADER_TEMPLATE, *LOADER_PARTS, src / "assets" / "packed.js"]
     wasm_readers += sorted((out / pyscript_dir).glob("*.js"))
     pyodide_dir = copy_runtime(
         out,
@@ -471,7 +462,6 @@ def build(
         pyodide_src,
         PYODIDE_FILES,
         config,
-        marks,
         None if all_wasm_exports else wasm_readers,
         keep_dead_code,
         speed_edits,
@@ -525,7 +515,7 @@ def build(
         "files": files,
     }
     (out / FILE_LIST).write_text(json.dumps(file_list, indent=1) + "\n", encoding="utf-8")
-    write_service_worker(out, file_list)
+    write_service_worker(out, file_list, src)
     (out / ".nojekyll").write_bytes(b"")
     if compress:
         precompress(out)
@@ -557,11 +547,6 @@ def main() -> None:
         help="leave out the precompiled standard library (Python starts from the stdlib's sources)",
     )
     parser.add_argument(
-        "--no-startup-marks",
-        action="store_true",
-        help="ship the start-up scripts without build/startup-functions.json's marks (bench/startup_functions.py)",
-    )
-    parser.add_argument(
         "--no-compress",
         action="store_true",
         help="leave out the .br and .gz copies of the files (for hosts that serve them)",
@@ -587,15 +572,14 @@ def main() -> None:
         help="npm's runtime files with the required edits only (build/runtime.py's Edit kinds): for a new release",
     )
     parser.add_argument(
-        "--stale-marks",
+        "--stale-hot-list",
         choices=["fail", "warn"],
         default="fail",
-        help="a build/startup-functions.json of other files stops the build (fail, for CI) or is left out (warn)",
+        help="a build/wasm-hot-functions.json of another wasm stops the build (fail, for CI) or ships the wasm whole",
     )
     args = parser.parse_args()
     options = {
         "precompile": not args.no_precompile,
-        "startup_marks": not args.no_startup_marks,
         "all_wasm_exports": args.all_wasm_exports,
         "keep_dead_code": args.keep_dead_code,
         "compress": not args.no_compress,
@@ -604,13 +588,11 @@ def main() -> None:
     }
     try:
         build(args.out.resolve(), args.src.resolve(), args.csp_meta, **options)
-    except StaleStartupList as stale:
-        if args.stale_marks != "warn":
+    except StaleHotList as stale:
+        if args.stale_hot_list != "warn":
             raise
-        print(f"{stale.code}\nbuild: WARNING: building without the start-up marks and with the wasm whole"
-              " (slower starts)", file=sys.stderr)
-        build(args.out.resolve(), args.src.resolve(), args.csp_meta,
-              **{**options, "startup_marks": False, "wasm_split": False})
+        print(f"{stale.code}\nbuild: WARNING: building with the wasm whole (a bigger first visit)", file=sys.stderr)
+        build(args.out.resolve(), args.src.resolve(), args.csp_meta, **{**options, "wasm_split": False})
 
 
 if __name__ == "__main__":

@@ -703,11 +703,7 @@ export async function loadPyodide(options = {}) {
   pyscriptFiles?.catch(() => {}); // handled below
   try {
     // Pyodide takes the start zip's bytes as its standard library
-    // (build/runtime.py, PYODIDE_PATCHES) and its file system keeps them
-    // (canOwn) rather than a copy: less held while Python starts, where V8
-    // counts every buffer, the WebAssembly memory's 31 MB among them,
-    // towards a full garbage collection (docs/PERFORMANCE.md). Nothing
-    // writes to the zip; zipEntries only reads it. Without a snapshot the
+    // (build/runtime.py, PYODIDE_PATCHES). Without a snapshot the
     // promise itself is handed over, so that the wasm compiles while the
     // zip is still on its way; a failed zip then fails this start, and the
     // catch below starts again from the stock zip.

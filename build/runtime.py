@@ -10,12 +10,9 @@ and edits some of them:
 - Pyodide's wasm, pyodide.asm.wasm, cut down to the exports the page's
   JavaScript names, and the glue's list of exports with it
   (build/wasm_exports.py; ``--all-wasm-exports`` leaves both whole);
-- the start-up scripts whose functions a start calls, listed in
-  build/startup-functions.json: build/eager.mjs marks those functions so
-  that V8 compiles them on a background thread as the file loads, not on
-  the main thread when first called (docs/PERFORMANCE.md, run 61). Without
-  a list (``--no-startup-marks``, for bench/startup_functions.py, which
-  makes the list) the glue gets V8's file-wide hint instead.
+- the glue gets V8's file-wide compile hint (EAGER_HINT): its functions
+  are compiled on a background thread as it loads, not on the main thread
+  when first called.
 
 Each edit is applied exactly once or the build fails: a new release of
 either package must be looked at again, not patched blindly.
@@ -42,12 +39,12 @@ import wasm_dead_code  # noqa: E402
 import wasm_exports  # noqa: E402
 import wasm_split  # noqa: E402
 
-STARTUP_FUNCTIONS = ROOT / "build" / "startup-functions.json"
-EAGER = ROOT / "build" / "eager.mjs"
 GLUE_DEAD = ROOT / "build" / "glue_dead.mjs"
 # V8's file-wide compile hint (Chromium 136 and later; a comment elsewhere):
 # every function of the file compiled on a background thread as it loads.
-# The glue's fallback when no list of start-up functions is used (run 28).
+# A list of the functions a start calls, marked one by one, saved 26-72 ms
+# of a settled return visit at the price of recording the list again after
+# every edit of the glue; it was given up for this hint (docs/PERFORMANCE.md).
 EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
 
 
@@ -175,19 +172,6 @@ PYODIDE_PATCHES: list[Edit] = [
         "function he(e){let t=j(e);",
         'function he(e){let t=typeof e=="string"?j(e):e;',
         REQUIRED,
-    ),
-    Edit(
-        # Pyodide writes the standard library's zip (2.5 MB) into its file
-        # system as a copy, and the downloaded bytes stay in memory until a
-        # garbage collection. V8 counts every buffer, the WebAssembly
-        # memory's 31 MB among them, towards its limit for a full garbage
-        # collection, which then fell in the middle of restored starts
-        # (docs/PERFORMANCE.md, runs 72 to 78). The file system keeps the bytes
-        # themselves instead (canOwn); nothing writes to that zip.
-        "let the file system keep the standard library's zip",
-        "n.FS.writeFile(`/lib/python${i}${s}.zip`,r)",
-        "n.FS.writeFile(`/lib/python${i}${s}.zip`,r,{canOwn:!0})",
-        SPEED,
     ),
 ]
 
@@ -458,43 +442,17 @@ def patch_core(path: Path, disabled: set[str], speed: bool = True) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-RECORD_AGAIN = "record them again: .venv/bin/python bench/startup_functions.py"
-
-
-class StaleStartupList(SystemExit):
-    """build/startup-functions.json is not of these files, or
-    build/wasm-hot-functions.json not of this wasm: it stops the build,
-    unless the build is told to go on without the marks and with the wasm
-    whole (build.py --stale-marks warn, as build/play.sh does)."""
+class StaleHotList(SystemExit):
+    """build/wasm-hot-functions.json is not of this wasm: it stops the
+    build, unless the build is told to go on with the wasm whole (build.py
+    --stale-hot-list warn, as build/play.sh does)."""
 
 
 RECORD_HOT = "record it again with bench/wasm_calls.py"
 
 
 def stale(message: str) -> NoReturn:
-    raise StaleStartupList(f"build: {message}")
-
-
-def startup_functions(versions: dict[str, str], files: dict[str, list[str]]) -> dict[str, list[str]]:
-    """The functions a start calls, per ``package/file``, from build/startup-functions.json.
-
-    ``versions`` and ``files``: each package's version and the files the
-    build copies of it. The list must be of these versions and files: one
-    recorded for others would leave the start-up scripts unmarked, or mark
-    the wrong functions, and nothing else would say so.
-    """
-    if not STARTUP_FUNCTIONS.is_file():
-        die(f"{STARTUP_FUNCTIONS.name} is missing: {RECORD_AGAIN} (or build with --no-startup-marks)")
-    recorded = json.loads(STARTUP_FUNCTIONS.read_text(encoding="utf-8"))
-    for package, version in versions.items():
-        if recorded.get(package) != version:
-            was = recorded.get(package)
-            stale(f"{STARTUP_FUNCTIONS.name} was recorded for {package} {was}, not {version}: {RECORD_AGAIN}")
-    copied = {f"{package}/{name}" for package, names in files.items() for name in names}
-    unknown = sorted(set(recorded["files"]) - copied)
-    if unknown:
-        stale(f"{STARTUP_FUNCTIONS.name} lists {unknown}, which the build does not copy: {RECORD_AGAIN}")
-    return recorded["files"]
+    raise StaleHotList(f"build: {message}")
 
 
 def without_graphics(glue: str, wasm: bytes) -> tuple[str, list[str]]:
@@ -511,25 +469,6 @@ def without_graphics(glue: str, wasm: bytes) -> tuple[str, list[str]]:
     return result.stdout, json.loads(result.stderr)["imports"]
 
 
-def mark_startup(path: Path, logical: str, keys: list[str]) -> None:
-    """Mark ``keys``' functions of the file for V8's eager compile (build/eager.mjs), in place."""
-    try:
-        result = subprocess.run(
-            ["node", str(EAGER), "mark", str(path), "-"], input=json.dumps(keys), capture_output=True, text=True
-        )
-    except FileNotFoundError:
-        die("Node.js is needed to mark the start-up functions (or build with --no-startup-marks)")
-    if result.returncode != 0:
-        die(f"build/eager.mjs failed on {logical}:\n{result.stderr.strip()}")
-    report = json.loads(result.stdout)
-    if report["missing"]:
-        stale(
-            f"{len(report['missing'])} of the functions {STARTUP_FUNCTIONS.name} lists for {logical} are not in it"
-            f" (such as {report['missing'][:3]}); after an upgrade of Pyodide or PyScript, or a change of their"
-            f" patches, {RECORD_AGAIN}"
-        )
-
-
 def copy_runtime(
     out: Path,
     package: str,
@@ -537,7 +476,6 @@ def copy_runtime(
     src: Path,
     names: list[str],
     config: dict,
-    marks: dict[str, list[str]],
     wasm_readers: list[Path] | None = None,
     dead_code: bool = False,
     speed: bool = True,
@@ -545,8 +483,6 @@ def copy_runtime(
 ) -> str:
     """Copy a runtime into runtime/<package>-<version>-<hash>/; return that path.
 
-    ``marks``: the functions to mark for eager compilation, per ``package/file``
-    (startup_functions(); empty for a build without the marks).
     ``wasm_readers``: the page's other scripts that may call Pyodide's wasm
     by an export's name; the wasm keeps only the exports they and the glue
     name, and the glue assigns only those (build/wasm_exports.py). None
@@ -559,7 +495,7 @@ def copy_runtime(
     dead-code pass ran.
     """
     staging = out / "runtime" / f".{package}"
-    edited = {}  # file name -> its content as shipped, before the marks
+    edited = {}  # file name -> its content as shipped, before the compile hint
     if package == "pyodide":
         glue = patched((src / "pyodide.asm.mjs").read_bytes().decode("utf-8"), GLUE_PATCHES, "pyodide.asm.mjs", speed)
         npm_wasm = wasm = (src / "pyodide.asm.wasm").read_bytes()
@@ -600,10 +536,7 @@ def copy_runtime(
             shutil.copyfile(src / name, staging / name)
         if package == "pyscript" and name.startswith("core-") and name.endswith(".js"):
             patch_core(staging / name, disabled_plugins(config), speed)
-        logical = f"{package}/{name}"
-        if logical in marks:
-            mark_startup(staging / name, logical, marks[logical])
-        elif logical == "pyodide/pyodide.asm.mjs" and speed:
+        if f"{package}/{name}" == "pyodide/pyodide.asm.mjs" and speed:
             (staging / name).write_bytes(EAGER_HINT + (staging / name).read_bytes())
     return publish(out, staging, names, f"{package}-{version}")
 

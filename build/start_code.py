@@ -50,7 +50,7 @@ def _load() -> dict[tuple[str, str], object]:
     """The build's code objects, from the file beside this module in its zip; none elsewhere."""
     try:
         folder = __file__.rpartition("/")[0]
-        table = marshal.loads(__loader__.get_data(f"{folder}/_baza_start_code.bin"))  # noqa: F821 (set by the import system)
+        table = marshal.loads(__loader__.get_data(f"{folder}/_baza_start_code.bin"))
     except Exception:  # outside the start zip (sources, the stock zip) or unreadable: compile as usual
         return {}
     return table if isinstance(table, dict) else {}

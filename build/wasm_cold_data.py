@@ -51,8 +51,8 @@ from typing import NamedTuple
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # read through runpy.run_path (tests)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-import wasm_split  # noqa: E402 (after the path)
-from wasm_exports import MAGIC, WasmError, _leb, _uleb, sections  # noqa: E402
+import wasm_split
+from wasm_exports import MAGIC, WasmError, _leb, _uleb, sections
 
 DATA, DATA_COUNT = 11, 12
 GUARD = 64  # bytes around a table that no constant of the hot part may point into

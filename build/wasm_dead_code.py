@@ -31,8 +31,8 @@ from pathlib import Path
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # read through runpy.run_path (tests)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-import wasm_exports  # noqa: E402 (after the path it needs)
-import wasm_split  # noqa: E402
+import wasm_exports
+import wasm_split
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARYEN = ROOT / "node_modules" / "binaryen"

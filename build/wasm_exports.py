@@ -48,9 +48,7 @@ SYMBOLS = {0, 3}
 # `_name=Module["_name"]=wasmExports["name"]` (a data symbol's with
 # `.value>>>0` after it), and declares those variables in one `var`
 # statement: neither is a use.
-# (Marked for eager compilation, build/eager.mjs, the function is written
-# `assignWasmExports=(function(wasmExports){...})`.)
-ASSIGN_ALL = re.compile(r"(?:function assignWasmExports|assignWasmExports=\(function)\(wasmExports\)\{([^}]*)\}")
+ASSIGN_ALL = re.compile(r"function assignWasmExports\(wasmExports\)\{([^}]*)\}")
 ASSIGNMENT = re.compile(
     r'([\w$]+)=Module\["([\w$]+)"\]=(?:[\w$]+=|Module\["[\w$]+"\]=)*wasmExports\["([\w$]+)"\](?:\.value>>>0)?'
 )

@@ -44,7 +44,7 @@ from typing import NamedTuple
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # read through runpy.run_path (tests)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-from wasm_exports import MAGIC, WasmError, _leb, _limits, _uleb, _value_type, sections  # noqa: E402 (after the path)
+from wasm_exports import MAGIC, WasmError, _leb, _limits, _uleb, _value_type, sections
 
 HOT_LIST = Path(__file__).resolve().parent / "wasm-hot-functions.json"
 COLD_TABLE = "baza_cold"

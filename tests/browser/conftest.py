@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))  # tests/build/build_helpers.py
-from build_helpers import ROOT, build_from, built_site, copy_sources, file_list  # noqa: E402, F401 (for the tests; built_site: the dist fixture)
+from build_helpers import ROOT, build_from, built_site, copy_sources, file_list  # noqa: F401 (for the tests; built_site: the dist fixture)
 
 ARTIFACTS = ROOT / "test-artifacts"
 # The very server that `bash build/play.sh` runs (loaded by path: build/ is no package).

@@ -41,7 +41,7 @@ from storage_helpers import SNAPSHOT, snapshot
 from table_helpers import click, hand_cards, pass_cards, play_hand, step, wait_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from throttle_proxy import ThrottleProxy  # noqa: E402
+from throttle_proxy import ThrottleProxy
 
 PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
 MBIT, RTT_MS = 1.6, 150

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from throttle_proxy import ThrottleProxy  # noqa: E402
+from throttle_proxy import ThrottleProxy
 
 MBIT = 8.0  # 1 MB/s: quick tests, and still far below what localhost carries
 RATE = MBIT * 1e6 / 8

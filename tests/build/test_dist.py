@@ -76,61 +76,23 @@ def test_service_worker_knows_this_build(dist):
     assert embedded["files"] == [[f["url"], f["bytes"], f["sha256"]] for f in build["files"]]
 
 
-def npm_pyodide_with(name: str, patches: list[tuple[str, str, str]]) -> str:
-    """npm's Pyodide file ``name`` with ``patches`` (build/runtime.py's), each found there once."""
-    text = (ROOT / "node_modules" / "pyodide" / name).read_text(encoding="utf-8")
-    for why, old, new, _kind in patches:
-        assert text.count(old) == 1, why
-        text = text.replace(old, new)
-    return text
-
-
-def patched_pyodide_module(runtime: dict) -> str:
-    """npm's pyodide.mjs with build/runtime.py's PYODIDE_PATCHES."""
-    patches = runtime["PYODIDE_PATCHES"]
-    assert len(patches) == 2  # the standard library given as bytes; its file system keeps the zip (canOwn)
-    return npm_pyodide_with("pyodide.mjs", patches)
-
-
-def marked(text: str, keys: list[str], tmp: Path) -> str:
-    """``text`` as build/eager.mjs marks it."""
-    path = tmp / "marked.mjs"
-    path.write_text(text, encoding="utf-8")
-    subprocess.run(
-        ["node", str(ROOT / "build" / "eager.mjs"), "mark", str(path), "-"],
-        input=json.dumps(keys), check=True, capture_output=True, text=True,
-    )
-    return path.read_text(encoding="utf-8")
-
-
-def test_pyodide_glue_is_npm_s_with_the_patches_and_the_marks(dist, tmp_path):
-    """pyodide.asm.mjs is npm's file that assigns only the exports the wasm
-    keeps (test_pyodide_wasm_keeps_only_the_exports_javascript_names), with
-    the edits of build/runtime.py's GLUE_PATCHES, without the graphics
-    libraries (build/glue_dead.mjs), and the marks of its start-up
-    functions, and nothing else: a restore lets the loader write
-    the snapshot's memory (test_snapshot.py restores through it),
-    Emscripten's linker keeps the main module's symbols out of Globals and
-    its functions out of the table until asked for, maps the table only for
-    a wasm function, and wraps JavaScript functions in a few modules, and V8
-    compiles the functions a start calls as the file loads
-    (test_startup_marks.py). Beside it, pyodide.mjs is npm's with
-    PYODIDE_PATCHES (its file system keeps the standard library's zip)."""
+def test_pyodide_s_glue_and_module_carry_each_edit_once_and_v8_s_hint(dist):
+    """The shipped glue has each edit of build/runtime.py's GLUE_PATCHES
+    that the exports cut leaves in place exactly once, and V8's file-wide
+    compile hint as its first line (its functions compiled on a background
+    thread as it loads); pyodide.mjs has each of PYODIDE_PATCHES once and
+    no hint. What each edit does is tested where it shows: a restore
+    (test_snapshot.py), the cold part (test_wasm_split.py), the page's start
+    (test_startup_paths.py)."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
-    shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     runtime = build_runtime()
-    wasm_exports, patches = runtime["wasm_exports"], runtime["GLUE_PATCHES"]
-    kept = [name for name, _, _ in wasm_exports.exports((folder / "pyodide.asm.wasm").read_bytes())]
-    assert len(patches) == 9
-    cut = wasm_exports.Glue(npm_pyodide_with("pyodide.asm.mjs", patches)).text(set(kept))
-    text, _ = runtime["without_graphics"](cut, (folder / "pyodide.asm.wasm").read_bytes())
-    listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
-    assert shipped == marked(text, listed["pyodide/pyodide.asm.mjs"], tmp_path)
-    # Pyodide's own module is npm's with PYODIDE_PATCHES, marked; no file
-    # carries V8's file-wide hint.
-    module = marked(patched_pyodide_module(runtime), listed["pyodide/pyodide.mjs"], tmp_path)
-    assert (folder / "pyodide.mjs").read_text(encoding="utf-8") == module
-    assert not [p.name for p in (dist / "runtime").rglob("*js") if p.read_bytes().startswith(b"//# allFunctions")]
+    glue = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert glue.startswith("//# allFunctionsCalledOnLoad\n")
+    found = [why for why, _, new, _ in runtime["GLUE_PATCHES"] if glue.count(new) == 1]
+    assert len(found) >= len(runtime["GLUE_PATCHES"]) - 1, found  # (one edits a line the exports cut rewrites)
+    module = (folder / "pyodide.mjs").read_text(encoding="utf-8")
+    assert all(module.count(new) == 1 for _, _, new, _ in runtime["PYODIDE_PATCHES"])
+    assert not module.startswith("//# allFunctions")
 
 
 def test_the_glue_leaves_out_the_graphics_libraries_that_pyodide_s_wasm_never_imports(dist):
@@ -153,14 +115,6 @@ def test_the_glue_leaves_out_the_graphics_libraries_that_pyodide_s_wasm_never_im
     assert not [name for name in dropped if re.search(rf"[{{,]{re.escape(name)}:", shipped)]
 
 
-def test_a_build_without_the_marks_has_the_glue_whole_behind_v8_s_hint(tmp_path):
-    """What bench/startup_functions.py records start-up functions from."""
-    build_from(copy_sources(tmp_path / "src"), tmp_path / "out", "--no-startup-marks")
-    (folder,) = (tmp_path / "out" / "runtime").glob("pyodide-*")
-    assert (folder / "pyodide.asm.mjs").read_bytes().startswith(b"//# allFunctionsCalledOnLoad\n")
-    assert (folder / "pyodide.mjs").read_text(encoding="utf-8") == patched_pyodide_module(build_runtime())
-
-
 @pytest.fixture(scope="module")
 def all_exports(tmp_path_factory) -> Path:
     """A build with Pyodide's wasm as npm has it (build.py --all-wasm-exports)."""
@@ -172,7 +126,7 @@ def all_exports(tmp_path_factory) -> Path:
 def test_a_build_with_all_wasm_exports_ships_npm_s_wasm(all_exports):
     """For a page that loads side modules (a package with C code): npm's wasm
     byte for byte, and a glue that assigns every export, behind V8's
-    file-wide hint (the list of start-up functions is of the cut glue)."""
+    file-wide hint."""
     (folder,) = (all_exports / "runtime").glob("pyodide-*")
     npm = ROOT / "node_modules" / "pyodide"
     assert (folder / "pyodide.asm.wasm").read_bytes() == (npm / "pyodide.asm.wasm").read_bytes()
@@ -466,57 +420,19 @@ def test_the_lazy_linker_links_as_emscripten_does(all_exports, tmp_path):
 
 def test_pyscript_core_chunk_has_each_edit_of_the_build(dist, tmp_path):
     """build/runtime.py's CORE_PATCHES (strict CSP, a refused IndexedDB, PyScript's own package) are each
-    in the chunk once, none of the text they replace is left, and the shipped chunk is that chunk with
-    its start-up functions marked (test_startup_marks.py)."""
+    in the shipped chunk once, and none of the text they replace is left."""
     runtime = build_runtime()
     (chunk,) = (dist / "runtime").glob("pyscript-*/core-*.js")
-    edited = tmp_path / chunk.name
-    edited.write_bytes((ROOT / "node_modules" / "@pyscript" / "core" / "dist" / chunk.name).read_bytes())
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    runtime["patch_core"](edited, runtime["disabled_plugins"](config))
-    text = edited.read_text(encoding="utf-8")
+    text = chunk.read_text(encoding="utf-8")
     for why, old, new, _kind in runtime["CORE_PATCHES"]:
         assert text.count(new) == 1, why
         assert old in new or old not in text, why
-    listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))["files"]
-    assert chunk.read_text(encoding="utf-8") == marked(text, listed[f"pyscript/{chunk.name}"], tmp_path)
 
 
 def test_build_is_reproducible(tmp_path):
     """The same sources give the same version: a rebuild alone never prompts an update."""
     src = copy_sources(tmp_path / "src")
     assert build_from(src, tmp_path / "one")["version"] == build_from(src, tmp_path / "two")["version"]
-
-
-def test_a_stale_list_of_start_up_functions_stops_the_build(tmp_path):
-    """A list recorded for other versions or files, or naming a function the
-    file no longer has, stops the build with the command that records it
-    again: it would otherwise leave the start-up scripts unmarked, or mark
-    the wrong functions, and nothing else would say so."""
-    runtime = build_runtime()
-    listed = json.loads((ROOT / "build" / "startup-functions.json").read_text(encoding="utf-8"))
-    versions = {"pyodide": listed["pyodide"], "pyscript": listed["pyscript"]}
-    files: dict[str, list[str]] = {"pyodide": [], "pyscript": []}
-    for logical in listed["files"]:
-        package, name = logical.split("/")
-        files[package].append(name)
-    assert runtime["startup_functions"](versions, files) == listed["files"]
-    module = runtime["startup_functions"].__globals__  # run_path's answer is a copy of it
-    for change, said in [
-        ({**listed, "pyodide": "0.0.1"}, "recorded for pyodide 0.0.1"),
-        ({**listed, "files": {**listed["files"], "pyscript/core-OTHER.js": []}}, "which the build does not copy"),
-    ]:
-        module["STARTUP_FUNCTIONS"] = tmp_path / "list.json"
-        module["STARTUP_FUNCTIONS"].write_text(json.dumps(change), encoding="utf-8")
-        with pytest.raises(SystemExit, match=said):
-            runtime["startup_functions"](versions, files)
-    module["STARTUP_FUNCTIONS"] = tmp_path / "none.json"
-    with pytest.raises(SystemExit, match="is missing"):
-        runtime["startup_functions"](versions, files)
-    script = tmp_path / "script.mjs"
-    script.write_text("const f = () => 1;\n", encoding="utf-8")
-    with pytest.raises(SystemExit, match="record them again"):
-        runtime["mark_startup"](script, "pyodide/script.mjs", ["f#0:7", "gone#0:9"])
 
 
 # Decodes every precompressed copy with Node's zlib (the build's own coder,

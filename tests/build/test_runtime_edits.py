@@ -114,29 +114,32 @@ def test_a_build_without_speed_edits_is_npm_s_files_with_the_required_edits(tmp_
 
 
 def build_root(tmp: Path) -> Path:
-    """A copy of build/ beside the repository's node_modules, to build with an edited start-up list."""
+    """A copy of build/ beside the repository's node_modules, its list of hot functions made for another wasm."""
     root = tmp / "root"
     shutil.copytree(ROOT / "build", root / "build", ignore=shutil.ignore_patterns("__pycache__"))
     (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
-    listed = json.loads((root / "build" / "startup-functions.json").read_text(encoding="utf-8"))
-    listed["pyodide"] = "0.0.1"
-    (root / "build" / "startup-functions.json").write_text(json.dumps(listed), encoding="utf-8")
+    listed = json.loads((root / "build" / "wasm-hot-functions.json").read_text(encoding="utf-8"))
+    listed["pyodide_wasm_sha256"] = "0" * 64
+    (root / "build" / "wasm-hot-functions.json").write_text(json.dumps(listed), encoding="utf-8")
     return root
 
 
 @pytest.mark.parametrize("mode", ["fail", "warn"])
-def test_a_stale_start_up_list_stops_ci_and_only_warns_in_play_sh(tmp_path, mode):
+def test_a_stale_hot_list_stops_ci_and_only_warns_in_play_sh(tmp_path, mode):
+    """A list of the wasm's hot functions recorded on another wasm would
+    split it wrongly (a start calling into the part fetched after ready):
+    the build stops and says how to record it again, or, for a player's
+    own build (build/play.sh), ships the wasm whole with a warning."""
     root = build_root(tmp_path)
     src = copy_sources(tmp_path / "src")
     command = [sys.executable, str(root / "build" / "build.py"), "--src", str(src), "--out", str(tmp_path / "out")]
-    command += ["--no-compress", "--no-precompile", "--keep-dead-code", "--stale-marks", mode]
+    command += ["--no-compress", "--no-precompile", "--stale-hot-list", mode]
     run = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
-    assert "recorded for pyodide 0.0.1" in run.stderr
+    assert "is not of this Pyodide's wasm: record it again with bench/wasm_calls.py" in run.stderr
     if mode == "fail":
         assert run.returncode != 0 and not (tmp_path / "out" / "files.json").exists()
     else:
         assert run.returncode == 0, run.stderr
-        assert "WARNING: building without the start-up marks" in run.stderr
-        (glue,) = (tmp_path / "out" / "runtime").glob("pyodide-*/pyodide.asm.mjs")
-        assert glue.read_bytes().startswith(b"//# allFunctionsCalledOnLoad")  # V8's hint instead of the marks
-    assert "--stale-marks warn" in (ROOT / "build" / "play.sh").read_text(encoding="utf-8")
+        assert "WARNING: building with the wasm whole" in run.stderr
+        assert not list((tmp_path / "out" / "runtime").glob("pyodide-*/pyodide.cold.wasm"))
+    assert "--stale-hot-list warn" in (ROOT / "build" / "play.sh").read_text(encoding="utf-8")
