@@ -29,6 +29,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .bots import LEVELS, choose
@@ -61,7 +62,38 @@ def moon_shooter(m: Match) -> int | None:
             return seat
     return None
 
+
 Z95 = 1.959964
+
+
+def poisson_ci(k: int, level: float = 0.95) -> tuple[float, float]:
+    """The exact (Garwood) interval of a Poisson mean from ``k`` events: how
+    many moons a level concedes is a count of rare events, where a normal
+    interval would reach below zero. Found by bisection on the distribution
+    function, so no statistics package is needed.
+
+    >>> [round(x, 2) for x in poisson_ci(0)], [round(x, 2) for x in poisson_ci(4)]
+    ([0.0, 3.69], [1.09, 10.24])
+    """
+
+    def cdf(x: int, mu: float) -> float:
+        term = total = math.exp(-mu)
+        for i in range(1, x + 1):
+            term *= mu / i
+            total += term
+        return total
+
+    def root(f: Callable[[float], float]) -> float:
+        """Where the decreasing ``f`` crosses zero."""
+        lo, hi = 0.0, 10.0 * k + 10.0
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if f(mid) > 0 else (lo, mid)
+        return (lo + hi) / 2
+
+    tail = (1 - level) / 2
+    low = 0.0 if k == 0 else root(lambda mu: tail - (1 - cdf(k - 1, mu)))
+    return low, root(lambda mu: cdf(k, mu) - tail)
 
 
 def rotations(seats: list[str]) -> list[list[str]]:
@@ -237,6 +269,8 @@ def run(
             moons = sum(pd["moons"].get(lab, 0) for pd in per_deal)
             entry["moons"] = moons
             entry["moons_per_100_hands"] = round(100 * moons / max(1, entry["hands"]), 2)
+            lo, hi = poisson_ci(moons)
+            entry["moons_ci95"] = [round(100 * x / max(1, entry["hands"]), 2) for x in (lo, hi)]
         if game == "spades":
             entry["games"] = sum(pd["games"].get(lab, 0) for pd in per_deal)
             entry["games_won"] = sum(pd["won"].get(lab, 0) for pd in per_deal)
@@ -281,7 +315,8 @@ def table(result: dict[str, Any]) -> str:
         t = e.get("decision_ms")
         row += f"{t['p50']:>9.2f}{t['p95']:>9.2f}" if t else f"{'':>18}"
         if "moons" in e:
-            row += f"   moons {e['moons']} ({e['moons_per_100_hands']:.1f} per 100 hands)"
+            lo, hi = e["moons_ci95"]
+            row += f"   moons {e['moons']} ({e['moons_per_100_hands']:.2f} per 100 hands, [{lo:.2f}, {hi:.2f}])"
         lines.append(row)
     if result["comparisons"]:
         lines.append("")

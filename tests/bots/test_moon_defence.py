@@ -154,6 +154,8 @@ def test_the_arena_counts_each_levels_moons():
     result = arena.run("hearts", "standard", 4, ["shooter", "normal", "normal", "normal"], deals=3, hands=2, seed=5)
     for entry in result["levels"].values():
         assert entry["moons_per_100_hands"] == round(100 * entry["moons"] / entry["hands"], 2)
+        lo, hi = entry["moons_ci95"]  # an exact Poisson interval: from 0 when no moon, never below
+        assert 0 <= lo <= entry["moons_per_100_hands"] < hi and (lo == 0) == (entry["moons"] == 0)
     with pytest.raises(ValueError):
         arena.run("spades", "partnership", 4, ["shooter", "normal", "normal", "normal"], deals=1)
 
