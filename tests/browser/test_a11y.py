@@ -397,3 +397,27 @@ def test_a_dialog_reopened_by_a_saved_game_has_the_focus_once_ready(page, base_u
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     check_clean(page, base_url)
+
+
+def test_axe_on_a_phone_s_sheet_and_new_game_s_more_options(page, base_url):
+    """The phone's sheet of scores and settings, and New game with its big
+    buttons and More options unfolded: axe-clean, the focus ring seen on a
+    big button."""
+    page.set_viewport_size(PHONE)
+    open_table(page, base_url, "?game=spades&preset=partnership&speed=instant&seed=5")
+    wait_turn(page)
+    page.locator("#menu-btn").click()
+    expect(page.locator("#side-sheet")).to_be_visible()
+    audit(page, "the phone's sheet of scores and settings")
+    page.keyboard.press("Escape")
+    expect(page.locator("#side-sheet")).to_be_hidden()
+    expect(page.locator("#menu-btn")).to_be_focused()
+    dialog = open_dialog(page)
+    audit(page, "New game's big buttons")
+    dialog.locator("[data-cmd=dialog-more]").click()
+    expect(dialog.locator("#newgame-more")).to_be_visible()
+    audit(page, "New game's More options")
+    dialog.locator("#opt-game-spades").focus()
+    page.keyboard.press("ArrowLeft")  # a radio group: the arrows choose
+    expect(dialog.locator("#opt-game-hearts")).to_be_checked()
+    check_focus_ring(page)
