@@ -36,7 +36,7 @@ import time
 from typing import Any
 
 from ..actions import LOOK, NIL_BID, bid, bid_value
-from ..cards import DECK_SIZE, popcount
+from ..cards import DECK_SIZE, HEARTS, popcount
 from ..trick_play import start_play
 from ..view import determinize
 from . import hearts_bot, reading, spades_bot
@@ -67,8 +67,11 @@ MOON_DEFENCE = frozenset(
 # is searched rather than met with normal's moon defence: the queen alone is
 # most often a seat that could not duck her, not a shooter, and the defence
 # (winning tricks from it, keeping hearts back) costs points when nobody
-# shoots. 0: never (normal's defence always stands).
-MOON_SEARCH_BELOW = 0
+# shoots. 0: never (normal's defence always stands). With 16 against 0, 70
+# sampled deals, bench/read_plays.py: -0.09 [-0.18, +0.00] points a hand
+# with three normal (80 deals), -0.17 [-0.31, -0.02] with the moon hunter
+# and two normal (40 deals), the hunter's moons 4 and 4 (docs/BOTS.md).
+MOON_SEARCH_BELOW = 16
 
 
 def queen_only_runner(k: Know) -> bool:
@@ -79,6 +82,11 @@ def queen_only_runner(k: Know) -> bool:
         return False
     t = hearts_bot.Table(k)
     if t.runner < 0 or not k.taken[t.runner] & hearts_bot.QS_MASK:
+        return False
+    # A runner that leads hearts (now or in the last trick) is running them:
+    # the moon's surest sign, which normal's defence answers.
+    leads = (k.trick[:1] if k.trick else []) + ([k.last_lead] if k.last_lead else [])
+    if any(seat == t.runner and SUIT_OF[c] == HEARTS for seat, c in leads):
         return False
     return t.taken_pts[t.runner] < MOON_SEARCH_BELOW
 

@@ -93,3 +93,40 @@ def test_a_seat_that_discards_another_card_holds_no_queen():
     # Once she is seen (here in seat 2's own hand) there is nothing to read.
     m = hearts(["2C 4S", "3C 5S", "4C QS", "AC KS"], plays="2C 3C 4C AC KS 4S 5S")
     assert reading.queen_events(m.view(2)) == 0
+
+
+def test_a_runner_with_only_the_queen_is_searched_not_met_with_the_moon_defence(monkeypatch):
+    # Seat 0 took the queen of spades in the second trick and nothing else;
+    # normal, on lead in seat 2, answers it as a moon (a diamond, the suit
+    # seat 0 has shown void in). Hard weighs that against the other leads:
+    # the queen alone is most often a seat that could not duck her.
+    m = hearts(
+        ["AC AS KC 9S 8C", "3C 2S 5C QC 2D", "4C QS 6C KD 5D 7D JH 9H", "2C 3S 7C 4D"],
+        voids={0: "D"},
+        plays="2C AC 3C 4C AS 2S QS 3S 8C QC 6C 7C 2D KD 4D 9S",
+    )
+    v = m.view(2)
+    assert search.Search(v, random.Random(0), samples=2).base_why[0] in search.MOON_DEFENCE
+    monkeypatch.setattr(search, "MOON_SEARCH_BELOW", 0)
+    assert len(search.Search(v, random.Random(0), samples=2).cands) == 1
+    monkeypatch.setattr(search, "MOON_SEARCH_BELOW", 16)
+    assert len(search.Search(v, random.Random(0), samples=2).cands) > 1
+
+
+def test_a_runner_leading_hearts_keeps_normals_moon_defence(monkeypatch):
+    # Seat 0 has only the queen of spades too, but leads the ace of hearts:
+    # running the hearts is the moon's surest sign, so normal's answer (duck
+    # with the lowest heart, keep the king) is not searched.
+    m = hearts(
+        [
+            "2C 8C TS QS AH QH JH TH 7H 2H 2D KD 4C",
+            "JC 7C AD 2S 6S KH 9H 6H 3C 5C TD JD 5S",
+            "TC AC 3D 8S 4S 8H 3H 6D 7D 3S 9S AS KC",
+            "QC 9C 4D 7S JS 5H 4H KS QD 6C 5D 8D 9D",
+        ],
+        plays="2C JC TC QC 4D 2D AD 3D 2S 8S 7S TS 8C 7C AC 9C 4S JS QS 6S AH",
+        queen_breaks_hearts=True,
+    )
+    monkeypatch.setattr(search, "MOON_SEARCH_BELOW", 16)
+    s = search.Search(m.view(1), random.Random(0), samples=2)
+    assert s.base_why[0] in search.MOON_DEFENCE and s.cands == [s.base]
