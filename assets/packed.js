@@ -40,6 +40,12 @@ self.bazaPacked ??= (() => {
     return address.href;
   };
 
+  // Whether the build wrote the copies (not a build made with --no-compress):
+  // the page's tag says so (data-packed), the service worker and the
+  // snapshot Worker set self.bazaCopies first. Without them nothing is asked twice.
+  const tag = typeof document === "object" ? document.currentScript : null;
+  const copies = tag ? tag.dataset.packed !== undefined : self.bazaCopies !== false;
+
   // The URLs whose host sent FILE as it is, so that FILE.gz was taken.
   const sentPlain = new Set();
   // What the host does with each kind of file: "plain", "encoded" or "no copy".
@@ -81,7 +87,7 @@ self.bazaPacked ??= (() => {
   // sends FILE as it is. A FILE.gz that cannot be had (a host given the
   // files without their copies) is answered with FILE after all.
   async function fetchPacked(fetcher, url, init = {}) {
-    if (!isPacked(url) || typeof DecompressionStream !== "function") return fetcher(url, init);
+    if (!copies || !isPacked(url) || typeof DecompressionStream !== "function") return fetcher(url, init);
     const kind = kindOf(url);
     let response = null;
     if (kinds.get(kind) === "encoded" || kinds.get(kind) === "no copy") return fetcher(url, init);
@@ -126,7 +132,6 @@ self.bazaPacked ??= (() => {
 
   // The head's first fetches on a first visit: {absolute URL: answer}.
   const early = new Map();
-  const tag = typeof document === "object" ? document.currentScript : null;
   if (tag?.dataset.early && !underWorker()) {
     const plainFetch = self.fetch.bind(self);
     for (const path of tag.dataset.early.split(" ")) {
