@@ -19,7 +19,7 @@ with the largest cumulative and own times in ms, means over the runs
 (cProfile's own cost inflates code that makes many small Python calls, so
 read the shares, not the milliseconds), then everything as JSON on the last
 line. It found that PyScript compiled ui/main.py's 180 lines from source at
-every start (docs/PERFORMANCE.md, runs 51 to 54).
+every start (commit 16e45cc).
 """
 
 from __future__ import annotations

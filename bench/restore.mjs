@@ -7,7 +7,7 @@
 //           of pages (so this understates what the old page did)
 //   pages   snapshotParts() and restoreMemory(): only the stored pages are
 //           written into Pyodide's memory, the zeros only where the new
-//           instance has written (docs/PERFORMANCE.md, run 43)
+//           instance has written (commit a04b644)
 //
 // And what a restored start then writes into Python's file system:
 // PyScript's .pyc, from the build's zip, by the loader's unpackGame (its

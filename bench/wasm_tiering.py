@@ -32,7 +32,7 @@ mouse as bench/longtasks.py does, the computer players at instant speed)
 before the snapshot is made, as a player's first visit would, rather than
 leaving the table as it was drawn. Chromium writes our page's wasm code
 cache during its first visit only, with the code of that moment
-(docs/PERFORMANCE.md, run 88), so what the first visit ran decides what
+(commit 0599951), so what the first visit ran decides what
 the return visits find.
 
 ``--bare``: the bare PyScript page of bench/startup.py (bench/bare/ with

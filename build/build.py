@@ -308,7 +308,9 @@ def add_preloads(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str,
     )
 
 
-def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str, start_dir: str) -> None:
+def add_start_files(
+    index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str, start_dir: str, compress: bool = True
+) -> None:
     """Tell the loading screen (assets/loading.js) what the start downloads.
 
     A <meta name="baza-start"> with the URLs and sizes of the files a first
@@ -353,7 +355,8 @@ def add_start_files(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: s
     first = re.search(r'<script src="\./assets/packed\.js[^"]*"', text)
     if first is None:
         die(f"{index.name} has no <script> for assets/packed.js")
-    text = text[: first.end()] + f' data-early="{" ".join(big)}"' + text[first.end() :]
+    packed = " data-packed" if compress else ""  # the .gz copies are there (assets/packed.js)
+    text = text[: first.end()] + f' data-early="{" ".join(big)}"{packed}' + text[first.end() :]
     preloads = [f'<link rel="modulepreload" href="./{pyodide_dir}/pyodide.asm.mjs" {FIRST_VISIT}>']
     charset = '<meta charset="utf-8">'
     if charset not in text:
@@ -380,7 +383,7 @@ def precompress(out: Path) -> None:
         die(f"build/compress.mjs failed:\n{result.stderr.strip()}")
 
 
-def write_service_worker(out: Path, file_list: dict, src: Path = ROOT) -> None:
+def write_service_worker(out: Path, file_list: dict, src: Path = ROOT, compress: bool = True) -> None:
     """dist/sw.js: the template with this build's version and files filled in.
 
     Any change to any file changes sw.js, which is how browsers notice a new
@@ -393,13 +396,15 @@ def write_service_worker(out: Path, file_list: dict, src: Path = ROOT) -> None:
     build = {
         "version": file_list["version"],
         "files": [[f["url"], f["bytes"], f["sha256"]] for f in file_list["files"]],
+        "copies": compress,  # the .gz copies of the wasm and zips are there (assets/packed.js)
     }
     line = "const BUILD = " + json.dumps(build, separators=(",", ":")) + ";"
     packed_line = "// assets/packed.js, written here by build/build.py: self.bazaPacked."
     if template.count(packed_line) != 1:
         die(f"{SW_TEMPLATE} must contain the line `{packed_line}` once")
     packed = (src / "assets" / "packed.js").read_text(encoding="utf-8")
-    text = template.replace(placeholder, line).replace(packed_line, packed.replace('"use strict";\n', ""))
+    packed = "self.bazaCopies = BUILD.copies;\n" + packed.replace('"use strict";\n', "")
+    text = template.replace(placeholder, line).replace(packed_line, packed)
     (out / SERVICE_WORKER).write_text(text, encoding="utf-8")
 
 
@@ -481,7 +486,9 @@ def build(
             rels = copy_tree(src / package, out / package, "**/*.py")
             py_paths += [f"{package}/{rel.as_posix()}" for rel in rels]
     game = {path: site.url_of(path) for path in py_paths}
-    start_dir = write_start(out, pyodide_dir, pyodide_src, core_chunk(pyscript_src), src, game, precompile, speed_edits)
+    start_dir = write_start(
+        out, pyodide_dir, pyodide_src, core_chunk(pyscript_src), src, game, precompile, speed_edits, compress
+    )
     site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
     site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
     site.urls[RUNTIME["start"] + "/"] = start_dir + "/"
@@ -489,7 +496,7 @@ def build(
     merge_styles(site, {RUNTIME["pyscript"] + "/core.css": pyscript_src / "core.css"})
     site.finalise("index.html")
     add_preloads(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir)
-    add_start_files(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir)
+    add_start_files(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir, compress)
     for path in sorted(out.rglob("*")):  # text files that nothing above refers to
         site.finalise(path.relative_to(out).as_posix())
 
@@ -515,7 +522,7 @@ def build(
         "files": files,
     }
     (out / FILE_LIST).write_text(json.dumps(file_list, indent=1) + "\n", encoding="utf-8")
-    write_service_worker(out, file_list, src)
+    write_service_worker(out, file_list, src, compress)
     (out / ".nojekyll").write_bytes(b"")
     if compress:
         precompress(out)

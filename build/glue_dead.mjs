@@ -178,7 +178,12 @@ function cut(text, imported) {
   const live = new Set();
   const queue = [];
   const reach = (names) => {
-    for (const name of names) if (declared.has(name) && !live.has(name)) live.add(name), queue.push(name);
+    for (const name of names) {
+      if (declared.has(name) && !live.has(name)) {
+        live.add(name);
+        queue.push(name);
+      }
+    }
   };
   for (const statement of roots) {
     if (statement === imports) {

@@ -51,9 +51,10 @@ const PYODIDE = join(ROOT, "node_modules", "pyodide");
 // imports nothing more from the standard library (tests/browser/test_snapshot.py).
 const EXTRA = ["html"];
 
-// Speed edits of Pyodide's own Python, as build/runtime.py's Edit (each
-// `old` found exactly once, or the build stops; `--no-speed-edits` leaves
-// them out). Pyodide's package loader imports shutil, tempfile and zipfile
+// Speed edits of Pyodide's own Python: build/python-edits/<file>.diff, a
+// unified diff of each edited module of the stock zip, whose every hunk is
+// found exactly once or the build stops (`--no-speed-edits` leaves them
+// out); the text before a diff's first line names its edits. Pyodide's package loader imports shutil, tempfile and zipfile
 // at start (with bz2, lzma and compression.zstd through shutil) for
 // loadPackage, which the game never calls: 280 kB of .pyc, 78 kB with
 // brotli, on every first visit, and some 30 ms of imports. Here they are
@@ -74,247 +75,15 @@ const EXTRA = ["html"];
 // only escape(). Their imports took 5-10 ms of a
 // first visit on localhost (20-40 ms on a busy machine), a gain that
 // bench/after_python_up.py does not tell from the noise.
-const SOURCE_EDITS = {
-  "pyodide/_package_loader.py": [
-    ["import shutil at first use", "import re\nimport shutil\nimport sys\n", "import os\nimport re\nimport sys\n"],
-    [
-      "import pathlib at first use",
-      "from pathlib import Path\n",
-      "\n\nclass _LaterPath(os.PathLike):\n" +
-        "    \"\"\"A folder's path as text, a pathlib.Path for anything else (Baza's build).\"\"\"\n\n" +
-        "    def __init__(self, path):\n        self._path = str(path)\n\n" +
-        "    def __str__(self):\n        return self._path\n\n" +
-        "    def __fspath__(self):\n        return self._path\n\n" +
-        "    def __repr__(self):\n        return repr(Path(self._path))\n\n" +
-        "    def __truediv__(self, other):\n        return Path(self._path) / other\n\n" +
-        "    def __eq__(self, other):\n        return Path(self._path) == other\n\n" +
-        "    def __hash__(self):\n        return hash(Path(self._path))\n\n" +
-        "    def __getattr__(self, name):\n        return getattr(Path(self._path), name)\n\n\n",
-    ],
-    [
-      "pathlib.Path at first call, as common.py makes it",
-      "from .common import install_files\n",
-      "from .common import Path, install_files  # Baza's build: pathlib at first use\n",
-    ],
-    [
-      "the site-packages folder as text until asked for more",
-      "SITE_PACKAGES = Path(getsitepackages()[0])\n",
-      "SITE_PACKAGES = _LaterPath(getsitepackages()[0])\n",
-    ],
-    ["the libraries' folder as text until asked for more", '    DSO_DIR = Path("/usr/lib")\n', '    DSO_DIR = _LaterPath("/usr/lib")\n'],
-    [
-      "list installed packages without pathlib's glob",
-      '    for dist_path in SITE_PACKAGES.glob("*.dist-info"):\n',
-      "    folder = str(SITE_PACKAGES)  # Baza's build: no pathlib at start\n" +
-        "    found = sorted(os.listdir(folder)) if os.path.isdir(folder) else []\n" +
-        '    for dist_path in (Path(folder, name) for name in found if name.endswith(".dist-info")):\n',
-    ],
-    [
-      "import tempfile at first use",
-      "from tempfile import NamedTemporaryFile\n",
-      "\n\ndef NamedTemporaryFile(*args, **kwargs):  # noqa: N802 (Baza's build: tempfile at first use)\n" +
-        "    import tempfile\n\n    return tempfile.NamedTemporaryFile(*args, **kwargs)\n\n\n",
-    ],
-    [
-      "import zipfile at first use",
-      "from zipfile import ZipFile\n",
-      "\n\ndef ZipFile(*args, **kwargs):  # noqa: N802 (Baza's build: zipfile at first use)\n" +
-        "    import zipfile\n\n    return zipfile.ZipFile(*args, **kwargs)\n\n\n",
-    ],
-    [
-      "tell shutil about wheels when it is first used",
-      'if IN_PYODIDE:\n    shutil.register_archive_format("whl", make_whlfile, description="Wheel file")\n' +
-        '    shutil.register_unpack_format(\n        "whl",\n        [".whl", ".wheel"],\n' +
-        '        shutil._unpack_zipfile,  # type: ignore[attr-defined]\n        description="Wheel file",\n    )\n',
-      "class _Shutil:\n" +
-        '    """shutil, imported and told about wheels when first used (Baza\'s build)."""\n\n' +
-        "    def __getattr__(self, name):\n" +
-        "        global shutil\n" +
-        "        import shutil\n\n" +
-        "        if IN_PYODIDE:\n" +
-        '            shutil.register_archive_format("whl", make_whlfile, description="Wheel file")\n' +
-        '            if "whl" not in {fmt for fmt, _, _ in shutil.get_unpack_formats()}:\n' +
-        '                shutil.register_unpack_format(\n                    "whl",\n' +
-        '                    [".whl", ".wheel"],\n                    shutil._unpack_zipfile,\n' +
-        '                    description="Wheel file",\n                )\n' +
-        "        return getattr(shutil, name)\n\n\n" +
-        "shutil = _Shutil()\n",
-    ],
-  ],
-  "pyodide/common.py": [
-    ["import shutil at first use", "import os\nimport shutil\n", "import os\n"],
-    [
-      "import pathlib at first use",
-      "from pathlib import Path\n",
-      "\n\ndef Path(*args):  # noqa: N802 (Baza's build: pathlib, with glob and fnmatch, at first use)\n" +
-        "    from pathlib import Path\n\n    return Path(*args)\n\n\n",
-    ],
-    [
-      "import shutil where files are copied",
-      "            shutil.copy2(src_file, dst_file)",
-      "            __import__(\"shutil\").copy2(src_file, dst_file)",
-    ],
-  ],
-  "urllib/parse.py": [
-    ["import ipaddress at first use", "import warnings\nimport ipaddress\n", "import warnings\n"],
-    [
-      "import ipaddress where a bracketed host is checked",
-      "def _check_bracketed_host(hostname):\n",
-      "def _check_bracketed_host(hostname):\n    import ipaddress  # Baza's build: at first use\n\n",
-    ],
-  ],
-  "html/__init__.py": [
-    ["import html.entities at first use", "import re as _re\nfrom html.entities import html5 as _html5\n", "import re as _re\n"],
-    [
-      "import html.entities where a named reference is read",
-      "        # named charref\n        if s in _html5:\n",
-      "        # named charref\n        from html.entities import html5 as _html5  # Baza's build: at first use\n\n" +
-        "        if s in _html5:\n",
-    ],
-  ],
-  // The build's bytecode for the methods that data classes and named tuples
-  // write as source (build/start_code.py): a start compiles none of them.
-  "dataclasses.py": [
-    ["ask the build's bytecode first", "import abc\nfrom reprlib import recursive_repr\n",
-      "import abc\nimport _baza_start_code\nfrom reprlib import recursive_repr\n"],
-    [
-      "use the build's bytecode of a data class's methods",
-      "        exec(txt, self.globals, ns)\n",
-      "        exec(_baza_start_code.code(\"exec\", txt), self.globals, ns)  # Baza's build\n",
-    ],
-  ],
-  "collections/__init__.py": [
-    ["ask the build's bytecode first", "import _collections_abc\nimport sys as _sys\n",
-      "import _baza_start_code\nimport _collections_abc\nimport sys as _sys\n"],
-    [
-      "use the build's bytecode of a named tuple's __new__",
-      "    __new__ = eval(code, namespace)\n",
-      "    __new__ = eval(_baza_start_code.code(\"eval\", code), namespace)  # Baza's build\n",
-    ],
-  ],
-  // asyncio's event loops for sockets, subprocesses and TLS (base_events,
-  // selector_events, unix_events, streams, subprocess, sslproto), with the
-  // socket, ssl, selectors, subprocess and locale modules they import, at
-  // first use: Pyodide runs its own WebLoop and the game opens no socket.
-  // asyncio's package imports them at first use of one of their names;
-  // events.py's abstract signatures take the constants' values (0, 1, -1,
-  // tests/build/test_start_zip.py checks them); Pyodide's WebLoopPolicy
-  // derives from the base policy that unix_events' default policy derives
-  // from, which it overrides in full.
-  "asyncio/__init__.py": [
-    ["import base_events at first use", "from .base_events import *\n", ""],
-    ["import streams and subprocess at first use", "from .streams import *\nfrom .subprocess import *\n", ""],
-    [
-      "name base_events' exports",
-      "__all__ = (base_events.__all__ +\n",
-      "__all__ = (('BaseEventLoop', 'Server') +  # base_events (Baza's build: imported at first use)\n",
-    ],
-    [
-      "name streams' and subprocess's exports",
-      "           streams.__all__ +\n           subprocess.__all__ +\n",
-      "           ('StreamReader', 'StreamWriter', 'StreamReaderProtocol', 'open_connection', 'start_server') +\n" +
-        "           ('create_subprocess_exec', 'create_subprocess_shell') +\n",
-    ],
-    [
-      "import unix_events at first use",
-      "    from .unix_events import *  # pragma: no cover\n    __all__ += unix_events.__all__\n",
-      "    __all__ += ('SelectorEventLoop', 'EventLoop')  # unix_events (Baza's build: at first use)\n",
-    ],
-    [
-      "import the four modules when one of their names is first asked for",
-      "def __getattr__(name: str):\n    import warnings\n",
-      "# Baza's build: these modules' names, imported at first use.\n" +
-        "_LATER = {\n" +
-        "    'base_events': 'base_events', 'BaseEventLoop': 'base_events', 'Server': 'base_events',\n" +
-        "    'streams': 'streams', 'StreamReader': 'streams', 'StreamWriter': 'streams',\n" +
-        "    'StreamReaderProtocol': 'streams', 'open_connection': 'streams', 'start_server': 'streams',\n" +
-        "    'open_unix_connection': 'streams', 'start_unix_server': 'streams',\n" +
-        "    'subprocess': 'subprocess', 'create_subprocess_exec': 'subprocess',\n" +
-        "    'create_subprocess_shell': 'subprocess',\n" +
-        "    'unix_events': 'unix_events', 'SelectorEventLoop': 'unix_events', 'EventLoop': 'unix_events',\n" +
-        "}\n\n" +
-        "def __getattr__(name: str):\n" +
-        "    if name in _LATER:\n" +
-        "        import importlib\n" +
-        "        module = importlib.import_module(f'{__name__}.{_LATER[name]}')\n" +
-        "        value = module if name == _LATER[name] else getattr(module, name)\n" +
-        "        globals()[name] = value\n" +
-        "        return value\n" +
-        "    import warnings\n",
-    ],
-    [
-      "import unix_events for its default policy",
-      "            return unix_events._DefaultEventLoopPolicy\n",
-      "            from . import unix_events\n            return unix_events._DefaultEventLoopPolicy\n",
-    ],
-  ],
-  "asyncio/events.py": [
-    ["import socket and subprocess at first use", "import signal\nimport socket\nimport subprocess\nimport sys\n", "import signal\nimport sys\n"],
-    [
-      "socket's constants in create_server's signature",
-      "            *, family=socket.AF_UNSPEC,\n            flags=socket.AI_PASSIVE, sock=None, backlog=100,\n",
-      "            *, family=0,  # socket.AF_UNSPEC (Baza's build: socket not imported)\n" +
-        "            flags=1, sock=None, backlog=100,  # socket.AI_PASSIVE\n",
-    ],
-    [
-      "subprocess.PIPE in the subprocess methods' signatures",
-      "    async def subprocess_shell(self, protocol_factory, cmd, *,\n" +
-        "                               stdin=subprocess.PIPE,\n" +
-        "                               stdout=subprocess.PIPE,\n" +
-        "                               stderr=subprocess.PIPE,\n" +
-        "                               **kwargs):\n" +
-        "        raise NotImplementedError\n\n" +
-        "    async def subprocess_exec(self, protocol_factory, *args,\n" +
-        "                              stdin=subprocess.PIPE,\n" +
-        "                              stdout=subprocess.PIPE,\n" +
-        "                              stderr=subprocess.PIPE,\n",
-      "    # -1 is subprocess.PIPE (Baza's build: subprocess not imported)\n" +
-        "    async def subprocess_shell(self, protocol_factory, cmd, *,\n" +
-        "                               stdin=-1,\n" +
-        "                               stdout=-1,\n" +
-        "                               stderr=-1,\n" +
-        "                               **kwargs):\n" +
-        "        raise NotImplementedError\n\n" +
-        "    async def subprocess_exec(self, protocol_factory, *args,\n" +
-        "                              stdin=-1,\n" +
-        "                              stdout=-1,\n" +
-        "                              stderr=-1,\n",
-    ],
-  ],
-  // logging, which asyncio's futures read one constant of and
-  // concurrent.futures logs a failing callback with, at first use.
-  "asyncio/futures.py": [
-    ["import logging at first use", "import logging\n", ""],
-    ["logging.DEBUG's value", "STACK_DEBUG = logging.DEBUG - 1  # heavy-duty debugging\n",
-      "STACK_DEBUG = 10 - 1  # heavy-duty debugging (logging.DEBUG - 1; Baza's build: logging not imported)\n"],
-  ],
-  "concurrent/futures/_base.py": [
-    ["import logging at first use", "import logging\n", ""],
-    [
-      "the logger made at first use",
-      'LOGGER = logging.getLogger("concurrent.futures")\n',
-      "class _Logger:  # Baza's build: logging at first use\n" +
-        "    def __getattr__(self, name):\n" +
-        "        import logging\n\n" +
-        '        return getattr(logging.getLogger("concurrent.futures"), name)\n\n\n' +
-        "LOGGER = _Logger()\n",
-    ],
-  ],
-  "pyodide/webloop.py": [
-    [
-      "derive WebLoopPolicy from the base policy",
-      "class WebLoopPolicy(asyncio.DefaultEventLoopPolicy):  # type: ignore[name-defined]\n",
-      "class WebLoopPolicy(asyncio.events._BaseDefaultEventLoopPolicy):  # Baza's build: unix_events at first use\n",
-    ],
-  ],
-  "secrets.py": [
-    [
-      "import hmac at first use",
-      "from hmac import compare_digest\n",
-      "\n\ndef compare_digest(a, b):  # Baza's build: hmac at first use\n" +
-        "    from hmac import compare_digest\n\n    return compare_digest(a, b)\n\n\n",
-    ],
-  ],
+const PYTHON_EDITS = join(ROOT, "build", "python-edits");
+// {"asyncio/events.py": the diff's text, ...}: every .diff below PYTHON_EDITS.
+const pythonEdits = (folder = PYTHON_EDITS, edits = {}) => {
+  for (const name of readdirSync(folder).sort()) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) pythonEdits(path, edits);
+    else if (name.endsWith(".diff")) edits[relative(PYTHON_EDITS, path).split(/[\\/]/).join("/").slice(0, -5)] = readFileSync(path, "utf-8");
+  }
+  return edits;
 };
 
 const args = process.argv.slice(2);
@@ -360,14 +129,15 @@ if (core) {
   walk(pyscriptPackage(readFileSync(core, "utf-8")), "");
 }
 
-// The stock zip with SOURCE_EDITS made, written by a first Pyodide; the
+// The stock zip with build/python-edits/ made, written by a first Pyodide; the
 // second starts from it, so that what it imports is what a page imports.
 let stdLibURL;
 if (speed) {
   const first = await loadPyodide({ indexURL: `${PYODIDE}/` });
-  first.globals.set("EDITS", first.toPy(SOURCE_EDITS));
+  first.globals.set("EDITS", first.toPy(pythonEdits()));
   first.globals.set("START_CODE", readFileSync(join(ROOT, "build", "start_code.py"), "utf-8"));
-  first.runPython(`
+  try {
+    first.runPython(`
 import sys, zipfile
 stock = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 with zipfile.ZipFile(stock) as src, zipfile.ZipFile("/tmp/edited.zip", "w", zipfile.ZIP_STORED) as dst:
@@ -375,15 +145,32 @@ with zipfile.ZipFile(stock) as src, zipfile.ZipFile("/tmp/edited.zip", "w", zipf
         data = src.read(info)
         if info.filename in EDITS:
             text = data.decode("utf-8")
-            for why, old, new in EDITS[info.filename]:
+            lines = EDITS[info.filename].splitlines(keepends=True)
+            start = next(i for i, line in enumerate(lines) if line.startswith("--- ")) + 2
+            hunks = []
+            for line in lines[start:]:
+                if line.startswith("@@"):
+                    hunks.append(([], []))
+                    continue
+                if line[0] in " -":
+                    hunks[-1][0].append(line[1:])
+                if line[0] in " +":
+                    hunks[-1][1].append(line[1:])
+            for number, (old, new) in enumerate(hunks, 1):
+                old, new = "".join(old), "".join(new)
                 if text.count(old) != 1:
-                    raise SystemExit(f"cannot {why}: pattern found {text.count(old)} times in {info.filename}"
-                                     " (or build with --no-speed-edits)")
+                    raise ValueError(f"cannot apply hunk {number} of build/python-edits/{info.filename}.diff:"
+                                     f" found {text.count(old)} times (or build with --no-speed-edits)")
                 text = text.replace(old, new)
             data = text.encode("utf-8")
         dst.writestr(info, data)
     dst.writestr(zipfile.ZipInfo("_baza_start_code.py", date_time=(1980, 1, 1, 0, 0, 0)), START_CODE)
 `);
+  } catch (error) {
+    // Python's own last line (the edit that failed), not Pyodide's stack
+    console.error(String(error?.message ?? error).trim().split("\n").at(-1));
+    process.exit(1);
+  }
   stdLibURL = join(tmpdir(), `baza-edited-stdlib-${process.pid}.zip`);
   writeFileSync(stdLibURL, first.FS.readFile("/tmp/edited.zip"));
   process.on("exit", () => rmSync(stdLibURL, { force: true }));

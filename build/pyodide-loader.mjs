@@ -204,7 +204,7 @@ problem
 `;
 
 // Read with the loader's own zip reader (zipEntries), not Python's zipfile:
-// the start zip does not hold zipfile (build/precompile.mjs, SOURCE_EDITS),
+// the start zip does not hold zipfile (build/python-edits/),
 // and the reader takes about a millisecond where zipfile took 15-19 ms.
 async function unpackGame(pyodide, zip, only = "") {
   // Names below the working directory: zipEntries leaves out the prefix it is given.
@@ -254,7 +254,7 @@ async function zipEntries(zip, prefix) {
     at += 46 + length + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     if (!name.startsWith(prefix) || name.endsWith("/")) continue;
     if (flags & 1) throw new Error(`${name}: encrypted`);
-    if (!(flags & 0x800) && /[^\x00-\x7f]/.test(name)) throw new Error(`${name}: not a UTF-8 name`);
+    if (!(flags & 0x800) && /[\u0080-\uffff]/.test(name)) throw new Error(`${name}: not a UTF-8 name`);
     if (view.getUint32(local, true) !== 0x04034b50) throw new Error(`a damaged zip entry: ${name}`);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const raw = zip.subarray(start, start + packed);
@@ -358,7 +358,7 @@ export { packSnapshot, restoreMemory, snapshotParts, unpackGame, unpackSnapshot,
 // thread: in traces of return visits the Blob's 15 MB took 25-40 ms to
 // arrive there and their hash about 10 ms. A Worker doing all of it was
 // tried, and its own start cost more than it saved on two cores
-// (docs/PERFORMANCE.md, run 24); so was the service worker reading and
+// (commit 931954c); so was the service worker reading and
 // hashing it on its own thread, with no gain in ready (runs 72 and 77).
 async function checkedSnapshot(blob, record) {
   const packed = new Uint8Array(await blob.arrayBuffer());

@@ -66,12 +66,68 @@ REQUIRED, SPEED = "required", "speed"
 
 
 class Edit(NamedTuple):
-    """One edit of a runtime file: ``old`` (found exactly once) becomes ``new``."""
+    """One edit of a runtime file: ``old`` (found exactly once) becomes ``new``.
+
+    ``old`` must be found ``times`` times (once, unless the bundle holds
+    the same code twice) or the build stops. A name that a minifier chose
+    is written «name» (a private field's
+    «#name»): it matches whatever name the file has in its place, the same
+    one wherever the edit repeats it, and ``new`` writes the name found.
+    «…» is a stretch of code kept as it is (the shortest that lets the rest
+    match). So a release whose bundler renamed its variables still takes
+    the edit, and a pattern found twice still stops the build.
+
+    >>> edit = Edit("why", "function «f»(«e»){let «t»=«j»(«e»);", "function «f»(«e»){let «t»=«e»;", REQUIRED)
+    >>> edit.count("var a;function Xa(q){let r=Zz(q);return r}")
+    1
+    >>> edit.made("var a;function Xa(q){let r=Zz(q);return r}")
+    'var a;function Xa(q){let r=q;return r}'
+    >>> edit.count("function Xa(q){let r=Zz(p);")  # e and e must be one name
+    0
+    """
 
     why: str
     old: str
     new: str
     kind: str  # REQUIRED or SPEED
+    times: int = 1  # how many times ``old`` is in the file: each is edited
+
+    def pattern(self, text: str | None = None) -> re.Pattern[str]:
+        """``old`` (or ``text``, say ``new``) as a regular expression with its names and stretches as groups."""
+        parts = PLACEHOLDER.split(self.old if text is None else text)
+        groups: dict[str, str] = {}
+        regex = []
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                regex.append(re.escape(part))
+            elif part in groups:
+                regex.append(f"(?P={groups[part]})")
+            else:
+                groups[part] = f"p{len(groups)}"
+                shape = r".*?" if part == "…" else r"#[\w$]+" if part.startswith("#") else r"[A-Za-z_$][\w$]*"
+                regex.append(f"(?P<{groups[part]}>{shape})")
+        return re.compile("".join(regex))
+
+    def count(self, text: str) -> int:
+        """How many times ``old`` is in ``text``."""
+        return len(self.pattern().findall(text))
+
+    def made(self, text: str) -> str:
+        """``text`` with ``old`` replaced by ``new`` wherever it is, the names found written in."""
+        names = {part: f"p{i}" for i, part in enumerate(dict.fromkeys(PLACEHOLDER.findall(self.old)))}
+
+        def written(match: re.Match[str]) -> str:
+            return PLACEHOLDER.sub(lambda name: match.group(names[name.group(1)]), self.new)
+
+        return self.pattern().sub(written, text)
+
+    def is_in(self, text: str) -> bool:
+        """Whether ``new`` is in ``text`` as many times as ``old`` was (the edit made), whatever the names."""
+        return len(self.pattern(self.new).findall(text)) == self.times
+
+
+# «name», «#name», «…» in an Edit (see Edit).
+PLACEHOLDER = re.compile(r"«([^»]+)»")
 
 
 # A relative file name inside a string literal of a PyScript chunk:
@@ -88,7 +144,7 @@ CORE_PATCHES: list[Edit] = [
         # its package as string literals (30 kB) and writes each with
         # pathlib: Pyodide tokenizes, parses and compiles it, and Python
         # writes the files, at every start (20-25 ms of cProfile's figures on
-        # a return visit, docs/PERFORMANCE.md, runs 59 and 60). The loader
+        # a return visit, commit 87147e9). The loader
         # writes the same sources from the build's zip with their .pyc, and
         # says so in bazaStart.pyscriptSources; Pyodide's script on the main
         # thread (never a worker's, nor MicroPython's) then leaves out the
@@ -118,10 +174,11 @@ CORE_PATCHES: list[Edit] = [
         # closure whose toString() returns the very same source does the job
         # without eval, on the main thread and in workers alike.
         "compile worker hooks without eval (strict CSP)",
-        "return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()",
-        '{const c=e[`_${t}`]||(t.endsWith("Async")?async(e,t,...n)=>{for(const r of n)await r(e,t)}'
-        ":(e,t,...n)=>{for(const r of n)r(e,t)}),f=(w,x)=>c(w,x,...n);"
-        "return f.toString=()=>`(w,x)=>(${r})(w,x,...[${s}])`,f}",
+        "(«e»,«t»)=>{const «n»=[...«Eo»(«t»)];if(«n».length){const «r»=«_o»(«…»),«s»=«n».map(«_o»).join(\", \");"
+        "return Function(`return(w,x)=>(${«r»})(w,x,...[${«s»}])`)()",
+        "(«e»,«t»)=>{const «n»=[...«Eo»(«t»)];if(«n».length){const «r»=«_o»(«…»),«s»=«n».map(«_o»).join(\", \");"
+        "{const bazaHook=«…»,bazaRun=(w,x)=>bazaHook(w,x,...«n»);"
+        "return bazaRun.toString=()=>`(w,x)=>(${«r»})(w,x,...[${«s»}])`,bazaRun}",
         REQUIRED,
     ),
     # PyScript opens IndexedDB while it boots (its package cache, and the
@@ -133,26 +190,30 @@ CORE_PATCHES: list[Edit] = [
     # pyscript.fs), with no uncaught error. tests/browser/test_embed.py.
     Edit(
         "let a refused IndexedDB reject with its error, once",
-        "onerror(e){n(e),this.dispatchEvent(e)}",  # re-dispatching the event throws
-        "onerror(e){n(e.target.error)}",
+        "onerror(«e»){«n»(«e»),this.dispatchEvent(«e»)}",  # re-dispatching the event throws
+        "onerror(«e»){«n»(«e».target.error)}",
         REQUIRED,
+        2,  # the bundle holds PyScript's IndexedDB store twice: both copies
     ),
     Edit(
         "not report a refused IndexedDB as an unhandled rejection, and close it quietly",
-        "return e})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
-        "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}async close(){(await this.#e).close()}",
-        "return e}),this.#e.catch(()=>{})}dispatchEvent(e){const{type:t,message:n,isTrusted:r}=e;"
-        "return super.dispatchEvent(r?p(new Event(t),{message:n}):e)}"
-        "async close(){(await this.#e.catch(()=>null))?.close()}",
+        "return «a»})}dispatchEvent(«e»){const{type:«t»,message:«n»,isTrusted:«r»}=«e»;"
+        "return super.dispatchEvent(«r»?«p»(new Event(«t»),{message:«n»}):«e»)}"
+        "async close(){(await this.«#e»).close()}",
+        "return «a»}),this.«#e».catch(()=>{})}dispatchEvent(«e»){const{type:«t»,message:«n»,isTrusted:«r»}=«e»;"
+        "return super.dispatchEvent(«r»?«p»(new Event(«t»),{message:«n»}):«e»)}"
+        "async close(){(await this.«#e».catch(()=>null))?.close()}",
         REQUIRED,
+        2,  # the bundle holds PyScript's IndexedDB store twice: both copies
     ),
     Edit(
         "start with an empty package cache when IndexedDB is refused",
-        "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
-        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})",
-        "class h extends Map{#s;#o;constructor(...e){super(),this.#s=new y(...e),"
-        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)}).catch(()=>{})",
+        "class «h» extends Map{«#s»;«#o»;constructor(...«e»){super(),this.«#s»=new «y»(...«e»),"
+        "this.«#o»=this.«#s».entries().then(«f»=>{for(const[«t»,«n»]of «f»)super.set(«t»,«n»)})",
+        "class «h» extends Map{«#s»;«#o»;constructor(...«e»){super(),this.«#s»=new «y»(...«e»),"
+        "this.«#o»=this.«#s».entries().then(«f»=>{for(const[«t»,«n»]of «f»)super.set(«t»,«n»)}).catch(()=>{})",
         REQUIRED,
+        2,  # the bundle holds PyScript's IndexedDB store twice: both copies
     ),
 ]
 
@@ -169,8 +230,8 @@ PYODIDE_PATCHES: list[Edit] = [
         # ready. A string is fetched as before. Required: the loader hands
         # over bytes.
         "let the standard library be given as bytes",
-        "function he(e){let t=j(e);",
-        'function he(e){let t=typeof e=="string"?j(e):e;',
+        "function «he»(«e»){let «t»=«j»(«e»);",
+        'function «he»(«e»){let «t»=typeof «e»=="string"?«j»(«e»):«e»;',
         REQUIRED,
     ),
 ]
@@ -197,11 +258,11 @@ GLUE_PATCHES: list[Edit] = [
         # exports a slot in the function table, and each of its symbols a
         # WebAssembly.Global in its table of symbols (GOT), for side modules
         # that might import them: 20-25 ms of every start in Chromium with
-        # npm's 8,500 exports (docs/PERFORMANCE.md, run 57). Only a side
+        # npm's 8,500 exports (commit e0c35a4). Only a side
         # module (a .so, which the game never loads) reads those symbols. So
         # the main module's symbols wait in a Map, each made into its Global
         # when first asked for: a data symbol with the value it would have
-        # had, a function with a slot found or taken then (run 70). The loop
+        # had, a function with a slot found or taken then (commit db2e93f). The loop
         # is updateGOT's, for a GOT of the module's imports. The snapshot's
         # memory holds slot numbers: the Worker that makes it links with
         # this same glue, so a restore finds the slots it was made with.
@@ -259,7 +320,7 @@ GLUE_PATCHES: list[Edit] = [
     Edit(
         # reportUndefinedSymbols puts about 260 JavaScript functions into
         # the function table, each wrapped in a wasm module of its own: 10-20
-        # ms of every start in Chromium (docs/PERFORMANCE.md, run 57). Their
+        # ms of every start in Chromium (commit e0c35a4). Their
         # slots are taken as before, in the same order; the wrappers are made
         # together once every symbol is resolved (no wasm runs in between),
         # in modules of 64 functions: a few kB each, since some browsers
@@ -414,14 +475,15 @@ def pyscript_files(src: Path, config: dict) -> list[str]:
 
 
 def patched(text: str, patches: list[Edit], name: str, speed: bool = True) -> str:
-    """``text`` with each edit made, each ``old`` found exactly once; the speed edits only if ``speed``."""
-    for why, old, new, kind in patches:
-        if kind == SPEED and not speed:
+    """``text`` with each edit made, each ``old`` found exactly ``times``; the speed edits only if ``speed``."""
+    for edit in patches:
+        if edit.kind == SPEED and not speed:
             continue
-        if text.count(old) != 1:
-            hint = " (or build with --no-speed-edits)" if kind == SPEED else ""
-            die(f"cannot {why}: pattern found {text.count(old)} times in {name}{hint}")
-        text = text.replace(old, new)
+        found = edit.count(text)
+        if found != edit.times:
+            hint = " (or build with --no-speed-edits)" if edit.kind == SPEED else ""
+            die(f"cannot {edit.why}: pattern found {found} times in {name}{hint}")
+        text = edit.made(text)
     return text
 
 

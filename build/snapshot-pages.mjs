@@ -91,7 +91,7 @@ function unpackSnapshot(packed, bytes) {
 // buffer of the snapshot's whole size, zeros past the metadata: V8 counts
 // such a buffer whole, and its 31 MB set off a full garbage collection in
 // the middle of restored starts (13-15 ms of the main thread, and its
-// incremental marking: docs/PERFORMANCE.md, runs 72 to 78). Pyodide
+// incremental marking: commit 10d390b). Pyodide
 // sizes its memory from the wasm, not from the snapshot, so the head
 // needs nothing past the metadata.
 // Throws with why a snapshot is refused.

@@ -2,7 +2,7 @@
 
 Not a build script: build/precompile.mjs puts this file into the start zip
 as the module ``_baza_start_code``, beside ``_baza_start_code.bin``, and
-edits two modules of the standard library to ask it first (SOURCE_EDITS):
+edits two modules of the standard library to ask it first (build/python-edits/):
 ``dataclasses``, which writes the methods of each data class as Python
 source and compiles it as the class is made, and ``collections``, whose
 ``namedtuple`` does the same for ``__new__``. The game defines 38 data

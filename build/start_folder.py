@@ -41,7 +41,7 @@ def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed:
     """The zip of build/precompile.mjs for these sources, from the cache if made before.
 
     Its inputs: the stock zip and the runtime (Pyodide's version), the
-    script and the module it adds (build/start_code.py), PyScript's core
+    script, its edits (build/python-edits/) and the module it adds (build/start_code.py), PyScript's core
     chunk (its Python package is compiled too), the game's modules (what
     they import decides what is compiled), and whether the script makes its
     speed edits of Pyodide's Python.
@@ -49,7 +49,8 @@ def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed:
     key = hashlib.sha256()
     key.update(package_version(pyodide_src).encode() + (b"\0" if speed else b"\0lean\0"))
     runtime = [pyodide_src / "python_stdlib.zip", pyodide_src / "pyodide.asm.wasm"]
-    for path in [*runtime, PRECOMPILE, START_CODE, pyscript_core]:
+    edits = sorted((ROOT / "build" / "python-edits").rglob("*.diff"))  # its edits of Pyodide's Python
+    for path in [*runtime, PRECOMPILE, START_CODE, pyscript_core, *edits]:
         key.update(sha256(path.read_bytes()).encode())
     for package in ("game", "ui"):
         for path in sorted((src / package).rglob("*.py")) if (src / package).is_dir() else []:
@@ -129,6 +130,7 @@ def write_start(
     game: dict[str, str],
     precompile: bool,
     speed: bool = True,
+    copies: bool = True,
 ) -> str:
     """runtime/start-<hash>/: loader.mjs, the start zip and the languages; return that path.
 
@@ -173,7 +175,8 @@ def write_start(
         "const LATER = null; // filled in by build/build.py": f"const LATER = {json.dumps(later)};",
         "const LOCK = null; // filled in by build/build.py": f"const LOCK = {json.dumps(minimal_lock(pyodide_src))};",
         # The snapshot Worker fetches the wasm and zips too: as the page does (assets/packed.js).
-        PACKED_LINE: (src / "assets" / "packed.js").read_text(encoding="utf-8").replace('"use strict";\n', ""),
+        PACKED_LINE: f"self.bazaCopies = {json.dumps(copies)};\n"
+        + (src / "assets" / "packed.js").read_text(encoding="utf-8").replace('"use strict";\n', ""),
     }
     logical = '"../pyodide/'  # the Pyodide folder, as the template names it
     if any(text.count(p) != 1 for p in placeholders) or text.count(logical) != 2:

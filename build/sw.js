@@ -56,7 +56,7 @@ async function fromCopy(url, bytes, sha256) {
   try {
     const copy = await fetch(self.bazaPacked.gzipped(scoped(url)), { cache: "only-if-cached", mode: "same-origin" });
     if (!copy.ok) return null;
-    const type = /\.wasm$/.test(url) ? "application/wasm" : "application/zip";
+    const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
     const response = await self.bazaPacked.unpacked(copy, type);
     return (await intact(response, bytes, sha256)) ? response : null;
   } catch {

@@ -5,7 +5,7 @@ the whole C API, libc and libc++, for side modules (a package's .so) that
 might import them. The game loads no side module. Every export still costs
 every start: the browser makes a function object for each when it
 instantiates the module, and Emscripten's linker walks them all to give each
-function a slot in the function table (docs/PERFORMANCE.md, run 67).
+function a slot in the function table (commit 3cee9b6).
 
 So the build cuts the export section down to the functions and data symbols
 that JavaScript names: the ones the glue (``pyodide.asm.mjs``) reads outside

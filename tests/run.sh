@@ -5,6 +5,7 @@
 # installs what is missing (.venv, node_modules, Pyodide wheels, Chromium),
 # then runs, without stopping at the first failure:
 #   lint     ruff check (settings in pyproject.toml)
+#   js       oxlint over the JavaScript (parse errors and its default rules)
 #   types    mypy: game/ strictly, ui/ at mypy's default (pyproject.toml)
 #   cpython  pytest game, ui and docs (doctests) tests/engine tests/bots tests/build
 #            tests/ui on the developer's CPython (property tests derandomized;
@@ -73,6 +74,8 @@ run() { # run NAME COMMAND...: run a test part, remember it if it fails
 }
 
 run lint .venv/bin/ruff check --quiet .
+# Every script of the build, the page, the benches and the Pyodide runner parsed and linted (oxlint, npm).
+run js node_modules/.bin/oxlint --deny-warnings --quiet build assets bench examples tests/pyodide
 run types .venv/bin/mypy
 
 cpython_dirs=(game ui)  # the docstring examples of the engine's API and of the table's
