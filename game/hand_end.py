@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import JACK_DIAMONDS_MASK, QUEEN_SPADES_MASK, popcount
-from .phases import GAME_OVER, HAND_OVER, HEARTS_ALL, MOON_PHASE
+from .phases import GAME_OVER, HAND_OVER, MOON_PHASE
 from .scoring import (
-    hearts_base_points,
     hearts_game_over,
-    hearts_moon_self,
+    hearts_hand_points,
     spades_game_over,
     spades_side_score,
 )
@@ -29,9 +27,8 @@ def end_hand(m: Match) -> None:
     if m.game == "spades":
         finish_spades(m)
         return
-    raw = [popcount(t & HEARTS_ALL) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in m.taken]
     rules = m.hearts_rules
-    _, shooter = hearts_base_points(rules, raw)
+    _, shooter = hearts_hand_points(rules, m.taken)
     if shooter is not None and rules.moon == "choose":
         m.moon_shooter = shooter
         m.phase = MOON_PHASE
@@ -43,12 +40,7 @@ def end_hand(m: Match) -> None:
 def finish_hearts(m: Match, shooter: int | None, self_minus: bool) -> None:
     """Add a Hearts hand's points (``self_minus``: the shooter took 26 off its own)."""
     rules = m.hearts_rules
-    raw = [popcount(t & HEARTS_ALL) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in m.taken]
-    points, _ = hearts_base_points(rules, raw)
-    if shooter is not None and self_minus:
-        points = hearts_moon_self(rules, m.players, shooter)
-    if rules.jack_of_diamonds:
-        points = [p - 10 * popcount(t & JACK_DIAMONDS_MASK) for p, t in zip(points, m.taken)]
+    points, _ = hearts_hand_points(rules, m.taken, self_minus=shooter is not None and self_minus)
     extra = {}
     if shooter is not None and rules.moon == "choose":
         extra["moon_choice"] = "self_minus_26" if self_minus else "others_26"

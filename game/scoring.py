@@ -23,12 +23,21 @@ Hearts: a moon gives 0 to the shooter and 26 to every other seat.
 
 >>> hearts_base_points(preset("hearts", "classic"), [0, 26, 0, 0])
 ([26, 0, 26, 26], 1)
+
+One function gives a Hearts hand's points from the cards each seat took,
+for the engine, the bots, the table and the saves alike:
+
+>>> from game.cards import parse_mask
+>>> taken = [parse_mask("QS 2H 3H"), parse_mask("4H"), 0, 0]
+>>> hearts_hand_points(preset("hearts", "classic"), taken)
+([15, 1, 0, 0], None)
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from .cards import HEARTS, JACK_DIAMONDS_MASK, QUEEN_SPADES_MASK, SUIT_MASKS, popcount
 from .rules import HeartsRules, SpadesRules
 
 # A Spades bid is a number of tricks, or one of these.
@@ -94,11 +103,56 @@ def hearts_base_points(rules: HeartsRules, raw: list[int]) -> tuple[list[int], i
 
     ``raw`` is each seat's count of hearts plus 13 per queen of spades taken.
     """
-    total = 26 * rules.decks
+    total = hearts_moon_total(rules)
     for seat, p in enumerate(raw):
         if p == total:
             return [0 if s == seat else total for s in range(len(raw))], seat
     return list(raw), None
+
+
+def hearts_taken_points(taken: int) -> int:
+    """The hearts and queens of spades in ``taken``: 1 a heart, 13 a queen (each deck's); what a moon counts.
+
+    >>> from game.cards import parse_mask
+    >>> hearts_taken_points(parse_mask("QS AH KD"))
+    14
+    """
+    return popcount(taken & SUIT_MASKS[HEARTS]) + 13 * popcount(taken & QUEEN_SPADES_MASK)
+
+
+def hearts_card_points(rules: HeartsRules, taken: int) -> int:
+    """The points in ``taken`` before any moon: its hearts and queens, less 10 a
+    jack of diamonds where the rules count it.
+
+    >>> from game.cards import parse_mask
+    >>> from game.rules import preset
+    >>> hearts_card_points(preset("hearts", "classic", jack_of_diamonds=True), parse_mask("JD 2H"))
+    -9
+    """
+    points = hearts_taken_points(taken)
+    if rules.jack_of_diamonds:
+        points -= 10 * popcount(taken & JACK_DIAMONDS_MASK)
+    return points
+
+
+def hearts_moon_total(rules: HeartsRules) -> int:
+    """What taking every heart and queen of spades comes to: 26, 52 with two decks."""
+    return 26 * rules.decks
+
+
+def hearts_hand_points(
+    rules: HeartsRules, taken: list[int], self_minus: bool = False
+) -> tuple[list[int], int | None]:
+    """Each seat's points for a Hearts hand from the cards it took, and the
+    seat that shot the moon (or None): the moon the `others_26` way, or the
+    shooter's -26 with ``self_minus``; the jack of diamonds where counted.
+    """
+    points, shooter = hearts_base_points(rules, [hearts_taken_points(t) for t in taken])
+    if shooter is not None and self_minus:
+        points = hearts_moon_self(rules, len(taken), shooter)
+    if rules.jack_of_diamonds:
+        points = [p - 10 * popcount(t & JACK_DIAMONDS_MASK) for p, t in zip(points, taken, strict=True)]
+    return points, shooter
 
 
 def hearts_moon_self(rules: HeartsRules, players: int, shooter: int) -> list[int]:

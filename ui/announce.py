@@ -35,6 +35,8 @@ from typing import Any
 
 from game.actions import MOON_SELF
 from game.deal import tricks_per_hand
+from game.rules import PASS_OFFSETS
+from game.scoring import hearts_moon_total
 
 from .i18n import t
 from .model_base import bid_text, hearts_points, sorted_cards
@@ -110,7 +112,7 @@ def describe(before: Any, action: int, after: Any, names: list[str], human: int)
         who = names[giver] if giver is not None else t("notice.another")
         out.append(t("ann.passed", cards=sorted_cards(after.received), name=who))
     elif phase == "moon" and seat is not None:
-        total = 26 * (2 if after.players >= 6 else 1)
+        total = hearts_moon_total(after.rules)
         key = "ann.moon_self" if action == MOON_SELF else "ann.moon_others"
         out.append(said(key, seat, names, human, total=total))
     if after.phase == "moon" and phase != "moon" and after.moon_shooter is not None:
@@ -146,7 +148,7 @@ def _trick_points(v: Any, pairs: tuple[tuple[int, int], ...]) -> str:
 
 
 def _giver(v: Any, human: int) -> int | None:
-    offset = {"left": 1, "across": 2, "right": -1}.get(v.pass_direction, 0)
+    offset = PASS_OFFSETS.get(v.pass_direction, 0)  # "hold": nobody
     return next((s for s in range(v.players) if (s + offset) % v.players == human), None)
 
 

@@ -12,13 +12,9 @@ from typing import Any
 
 from game.cards import (
     DECK_SIZE,
-    HEARTS,
-    JACK_DIAMONDS_MASK,
-    QUEEN_SPADES_MASK,
-    SUIT_MASKS,
     iter_cards,
-    popcount,
 )
+from game.scoring import hearts_card_points
 
 from .i18n import card_text, list_text, t
 
@@ -150,8 +146,5 @@ def bid_text(value: int | None, suit: int | None) -> str:
 
 
 def hearts_points(taken: int, rules: Any) -> int:
-    """Points in a set of taken cards (before any moon)."""
-    p = popcount(taken & SUIT_MASKS[HEARTS]) + 13 * popcount(taken & QUEEN_SPADES_MASK)
-    if rules.jack_of_diamonds:
-        p -= 10 * popcount(taken & JACK_DIAMONDS_MASK)
-    return p
+    """Points in a set of taken cards (before any moon): game.scoring's count."""
+    return hearts_card_points(rules, taken)

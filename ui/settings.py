@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
+from game.bots import LEVELS
 from game.errors import RulesError
 from game.rules import PRESETS, preset, rules_from_dict
 
@@ -41,7 +42,7 @@ GAMES = ("hearts", "spades")
 GAME_NAMES = {"hearts": "Hearts", "spades": "Spades"}
 DEFAULT_PRESET = {"hearts": "standard", "spades": "partnership"}
 PLAYER_COUNTS = {"hearts": (3, 4, 5, 6, 7, 8), "spades": (2, 3, 4, 5)}
-LEVELS = ("random", "easy", "normal", "hard")
+# The computer players' levels are the bots' own list (game/bots).
 LEVEL_NAMES = {
     "random": "Random (any legal card)",
     "easy": "Easy",

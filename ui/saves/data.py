@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 from urllib.parse import parse_qs
 
-from game.cards import HEARTS, QUEEN_SPADES_MASK, SUIT_MASKS, popcount
+from game.cards import popcount
 from game.errors import BazaError, RecordError
 from game.records import replay_record
 from game.rules import PRESETS, HeartsRules, preset
 from game.save import FORMAT as ENGINE_FORMAT
 from game.save import match_from_dict, match_to_dict
-from game.scoring import hearts_base_points
+from game.scoring import hearts_hand_points
 from game.state import Match
 
 from .. import settings as S
@@ -321,8 +321,7 @@ def _shot_moon(rec: dict[str, Any], human: int) -> bool:
         hand = replay_record(rec)
     except BazaError:
         return False
-    raw = [popcount(t & SUIT_MASKS[HEARTS]) + 13 * popcount(t & QUEEN_SPADES_MASK) for t in hand.taken]
-    return hearts_base_points(hand.hearts_rules, raw)[1] == human
+    return hearts_hand_points(hand.hearts_rules, hand.taken)[1] == human
 
 
 def add_result(stats: dict[str, Any], game: str, result: dict[str, Any]) -> dict[str, Any]:
