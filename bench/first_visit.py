@@ -96,8 +96,9 @@ the navigation's start):
 
 What a player waits for (ours only, unless --no-play): the page is opened
 at ?speed=instant (the default game, Hearts; the computer players at speed
-Instant) and, from ready, a player acts as soon as the page allows, with
-the clicks of tests/browser/table_helpers.py: a Hint and the pass (the three
+Instant) and, from ready, a player acts as soon as the page allows (it
+looks at every frame for what it clicks next, then clicks with the mouse:
+tap()): a Hint and the pass (the three
 hinted cards, then Pass), a Hint, the hinted card and Undo, then cards: the
 first trick's card again and the second trick's. Each step's time is when
 the table's data-step moved past the click (a MutationObserver):
@@ -157,7 +158,6 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the table tests' click helpers
 sys.path.insert(0, str(ROOT / "bench"))
-from table_helpers import click, hand_cards, pass_cards, play_first_playable, step, wait_turn  # noqa: E402
 from throttle_proxy import ThrottleProxy  # noqa: E402
 
 SERVE = runpy.run_path(str(ROOT / "build" / "serve.py"))
@@ -412,6 +412,46 @@ def count_is(page, selector: str, count: int, timeout: float) -> None:
     )
 
 
+# The point where a click lands on the first element of a selector that is
+# there, not animating, and not covered (as tests/browser/table_helpers.py's
+# click finds it), or null: polled at every frame by tap().
+TAP_POINT = """(selector) => {
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.getAnimations().some((a) => a.playState === "running")) continue;
+    const r = el.getBoundingClientRect();
+    for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+      for (let fx = 0.05; fx < 1; fx += 0.05) {
+        const x = r.left + r.width * fx, y = r.top + r.height * fy;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest("button, [data-cmd]") === el) return [x, y];
+      }
+    }
+  }
+  return null;
+}"""
+
+
+def tap(page, selector: str, timeout: float) -> None:
+    """Click the first element of ``selector`` that can be clicked, as soon as there is one.
+
+    One look per frame in the page, then the mouse: not Playwright's
+    locator clicks, whose checks (the element stable over two frames, the
+    role looked up in the accessibility tree, expect()'s retries) took
+    150-350 ms an action on the test machine, time the page had already
+    given the player.
+    """
+    point = page.wait_for_function(TAP_POINT, arg=selector, polling="raf", timeout=timeout).json_value()
+    page.mouse.click(*point)
+
+
+AWAITING = "(w) => document.getElementById('table').dataset.awaiting === w"
+STEP = "() => Number(document.getElementById('table').dataset.step)"
+PLAYABLE = '#hand button.card[aria-disabled="false"]'
+# The table waits for the player's card again, after step s.
+TURN_AFTER = """(s) => { const t = document.getElementById('table');
+  return t.dataset.awaiting === 'play' && Number(t.dataset.step) > s; }"""
+
+
 def eager_player(page, timeout: float, marks: dict[str, float]) -> None:
     """Play seat 0 as a player who acts as soon as the page allows, up to its second card.
 
@@ -422,32 +462,32 @@ def eager_player(page, timeout: float, marks: dict[str, float]) -> None:
     pass, first_card, undo (the card back in the hand), first_card_again,
     second_card (the player's card of the second trick: the figure).
     """
-    assert wait_turn(page, -1, timeout) == "pass"
-    hint = page.get_by_role("button", name="Hint", exact=True)
-    hinted = page.locator("#hand button.card.hinted")
-    hint.click()
+    page.wait_for_function(AWAITING, arg="pass", polling="raf", timeout=timeout)
+    tap(page, "#hint-btn", timeout)
     count_is(page, "#hand button.card.hinted", 3, timeout)
-    names = hinted.evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))")
-    before = step(page)
-    pass_cards(page, names)
+    for picked in range(1, 4):  # each seen picked before the next (a second click would put it back)
+        tap(page, '#hand button.card.hinted:not([aria-pressed="true"])', timeout)
+        count_is(page, '#hand button.card.hinted[aria-pressed="true"]', picked, timeout)
+    before = page.evaluate(STEP)
+    tap(page, '#controls button[data-cmd="pass"][aria-disabled="false"]', timeout)
     marks["pass"] = step_after(page, before, timeout)
-    assert wait_turn(page, step(page) - 1, timeout) == "play"
-    before, cards = step(page), hand_cards(page).count()
-    hint.click()
+    page.wait_for_function(AWAITING, arg="play", polling="raf", timeout=timeout)
+    before, cards = page.evaluate(STEP), page.locator("#hand button.card").count()
+    tap(page, "#hint-btn", timeout)
     count_is(page, "#hand button.card.hinted", 1, timeout)
-    click(page, hinted)
+    tap(page, "#hand button.card.hinted", timeout)
     marks["first_card"] = step_after(page, before, timeout)
-    wait_turn(page, before, timeout)
-    page.locator("#undo-btn").click()
+    page.wait_for_function(TURN_AFTER, arg=before, polling="raf", timeout=timeout)
+    tap(page, '#undo-btn[aria-disabled="false"]', timeout)
     count_is(page, "#hand button.card", cards, timeout)
     marks["undo"] = page.evaluate("() => performance.now()")
-    assert wait_turn(page, before - 1, timeout) == "play"
-    before = step(page)
-    play_first_playable(page)
+    page.wait_for_function(AWAITING, arg="play", polling="raf", timeout=timeout)
+    before = page.evaluate(STEP)
+    tap(page, PLAYABLE, timeout)
     marks["first_card_again"] = step_after(page, before, timeout)
-    assert wait_turn(page, before, timeout) == "play"
-    before = step(page)
-    play_first_playable(page)
+    page.wait_for_function(TURN_AFTER, arg=before, polling="raf", timeout=timeout)
+    before = page.evaluate(STEP)
+    tap(page, PLAYABLE, timeout)
     marks["second_card"] = step_after(page, before, timeout)
 
 
