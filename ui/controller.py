@@ -48,6 +48,12 @@ from .wording import Wording, words
 PLAYER_COMMANDS = ("card", "act", "pass", "clear-pass", "auction-n", "hint", "claim", "undo")
 
 
+
+def refused_words(refusal: IllegalAction) -> Wording:
+    """The engine's refusal, worded again in whatever language the table has
+    when it is shown (the exception itself is gone once its handler ends)."""
+    return lambda: engine_text(refusal.message, str(refusal))
+
 class Controller(BotTurns, PlayerAids):
     """The table's owner: one per page (see the module's text for its parts)."""
 
@@ -127,7 +133,7 @@ class Controller(BotTurns, PlayerAids):
         self.generation += 1
         self.ui = UiState(settings=settings)
         self._wording = None
-        self._held: tuple[int, int, int] | None = None
+        self._held = None
         self._undo = []
         self._deal_at_once()
         rules = self.match.rules
@@ -236,7 +242,7 @@ class Controller(BotTurns, PlayerAids):
         try:
             m.apply(action)
         except IllegalAction as error:
-            self._say(lambda refusal=error: engine_text(refusal.message, str(refusal)))
+            self._say(refused_words(error))
             return False
         if before is not None:
             self._undo.append(before)
@@ -259,7 +265,7 @@ class Controller(BotTurns, PlayerAids):
         if not 0 <= c < 2 * DECK_SIZE:
             return
         me = self.ui.human
-        if m.phase == "pass" and popcount(m.pass_chosen[me]) < m.rules.pass_count:  # type: ignore[union-attr]
+        if m.phase == "pass" and popcount(m.pass_chosen[me]) < m.hearts_rules.pass_count:
             self._toggle_pass(c)
             return
         if m.phase == "play" or m.to_act == me:
@@ -277,7 +283,7 @@ class Controller(BotTurns, PlayerAids):
         if not (m.hands[me] >> c) & 1:
             return
         chosen = set(self.ui.selected)
-        count = m.rules.pass_count  # type: ignore[union-attr]
+        count = m.hearts_rules.pass_count
         if c in chosen:
             chosen.discard(c)
         elif len(chosen) >= count:
@@ -297,7 +303,7 @@ class Controller(BotTurns, PlayerAids):
         if m is None or m.phase != "pass":
             return
         me = self.ui.human
-        count = m.rules.pass_count  # type: ignore[union-attr]
+        count = m.hearts_rules.pass_count
         if m.to_act != me:
             self._say(self._not_your_turn())
             return
@@ -316,7 +322,7 @@ class Controller(BotTurns, PlayerAids):
                 trial.apply(c)
                 actions.append(c)
         except IllegalAction as error:
-            self._say(lambda refusal=error: engine_text(refusal.message, str(refusal)))
+            self._say(refused_words(error))
             return
         for a in actions:
             m.apply(a)

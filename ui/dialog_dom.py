@@ -50,7 +50,7 @@ class DialogsDom:
                 return
             dialog.showModal()
             target = dialog.querySelector(focus) if focus else None
-            if not absent(target):
+            if target is not None and not absent(target):  # (None: no selector; JsNull: nothing matched)
                 target.focus()
 
         if self.shown:
