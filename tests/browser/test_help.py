@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from table_helpers import check_clean, open_table, wait_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from ui.i18n import catalogue  # noqa: E402  (the words the page should show)
+from ui.i18n import catalogue
 
 
 def test_rules_page_shows_the_game_and_its_options(page, base_url):

@@ -52,7 +52,7 @@ from playwright.sync_api import Page
 from table_helpers import check_clean, open_table
 
 sys.path.insert(0, str(ROOT))
-from ui.i18n import LANGUAGES, catalogue  # noqa: E402
+from ui.i18n import LANGUAGES, catalogue
 
 SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 800), (1920, 1080), (844, 390), (740, 360)]
 GAMES = [("hearts", 3), ("hearts", 4), ("hearts", 5), ("hearts", 6), ("hearts", 8),

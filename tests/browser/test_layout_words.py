@@ -13,7 +13,7 @@ from conftest import ROOT, build_from, copy_sources, logged, wait_ready
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(ROOT))
-from ui.i18n import catalogue  # noqa: E402
+from ui.i18n import catalogue
 
 MARK = '\ndocument.documentElement.dataset.build = "second";\n'
 
