@@ -281,7 +281,7 @@ def bid_candidates(k: Know, base: int) -> list[int]:
 # PASS_WIDTH cards normal most wants to pass. Off: against the same search
 # with normal's pass (70 sampled deals, three normal, 70 duplicate deals of
 # bench/read_plays.py) it took -0.16 [-0.83, +0.50] points a hand, no gain
-# shown, for five times the passing time; docs/BOTS.md.
+# shown, for 350 whole-hand playouts a card passed; docs/BOTS.md.
 PASS_SEARCH = False
 PASS_WIDTH = 5
 
