@@ -119,7 +119,7 @@ def play_deal(rules: Any, seats: list[str], deal_seed: str, hands: int, search: 
         m = Match(rules, seed=deal_seed)
         rngs = [random.Random(f"{deal_seed}:{r}:{s}") for s in range(rules.players)]
         while m.phase != "game_over" and (not hands or len(m.records) < hands or m.phase not in ("hand_over",)):
-            seat = m.to_act
+            seat = m.seat_to_act
             level = levels[seat]
             v = m.view(seat)
             t0 = time.process_time()  # CPU time: other processes on the machine do not count
@@ -283,8 +283,7 @@ def run(
                 "decisions": len(times),
             }
         result["levels"][lab] = entry
-    first = labels[0] if labels else None
-    for lab in labels[1:]:
+    for first, lab in ((labels[0], lab) for lab in labels[1:]):  # each level against the first
         kind = "ratio" if game == "hearts" else "difference"
         point, lo, hi = _bootstrap(units[first], units[lab], f"{seed}:boot:{lab}", kind)
         result["comparisons"].append(
@@ -348,7 +347,7 @@ def latency(games: int = 12, hands: int = 3, hard_hands: int = 1, ms: float | No
                 m = new_match(game, preset_name, seed=f"latency:{g}")
                 rng = random.Random(g)
                 while m.phase != "game_over" and len(m.records) < hands:
-                    v = m.view(m.to_act)
+                    v = m.view(m.seat_to_act)
                     t0 = time.perf_counter()
                     a = choose(v, level, rng)
                     if len(v.legal) > 1:
@@ -359,7 +358,7 @@ def latency(games: int = 12, hands: int = 3, hard_hands: int = 1, ms: float | No
         m = new_match(game, preset_name, seed="latency:hard")
         rng = random.Random(1)
         while m.phase != "game_over" and len(m.records) < hard_hands:
-            v = m.view(m.to_act)
+            v = m.view(m.seat_to_act)
             if len(v.legal) > 1 and m.phase in ("play", "bid"):
                 t0 = time.perf_counter()
                 s = Search(v, rng, ms=ms)

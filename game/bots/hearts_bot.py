@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from ..actions import MOON_OTHERS, MOON_SELF
 from ..cards import DECK_SIZE, HEARTS, SPADES, SUIT_MASKS
+from ..scoring import hearts_moon_total, hearts_taken_points
 from .common import RANK_OF, SUIT_OF, Know, cards_of, count, fold
 from .reasons import SUIT_WORDS, Message
 
@@ -54,7 +55,7 @@ def card_points(c: int, jd: bool) -> int:
 
 def mask_points(mask: int, jd: bool = False) -> int:
     """Points in a mask: hearts 1, queen of spades 13 (jack of diamonds -10 with ``jd``)."""
-    p = count(mask & HEARTS_MASK) + 13 * count(mask & QS_MASK)
+    p = hearts_taken_points(mask)  # the engine's own count (game/scoring.py)
     if jd:
         p -= 10 * count(mask & JD_MASK)
     return p
@@ -66,8 +67,7 @@ class Table:
     def __init__(self, k: Know) -> None:
         self.k = k
         self.jd = bool(getattr(k.rules, "jack_of_diamonds", False))
-        decks = 2 if k.players >= 6 else 1
-        self.total = 26 * decks
+        self.total = hearts_moon_total(k.hearts_rules)
         self.taken_pts = [mask_points(t) for t in k.taken]
         takers = [s for s in range(k.players) if self.taken_pts[s] > 0]
         self.split = len(takers) > 1
@@ -382,11 +382,11 @@ def _follow(k: Know, t: Table, legal: list[int]) -> tuple[int, Message]:
             return c, ("hearts.follow.first_trick", {"card": c})
     if below:
         if last and above and pts <= 0:
-            c = _shed_choice(k, t, above)
-            if c is not None:
+            shed = _shed_choice(k, t, above)
+            if shed is not None:
                 if pts < 0:
-                    return c, ("hearts.follow.jack", {"card": c})
-                return c, ("hearts.follow.last_clean", {"card": c})
+                    return shed, ("hearts.follow.jack", {"card": shed})
+                return shed, ("hearts.follow.last_clean", {"card": shed})
         if pts < 0 and above:
             c = max(above, key=RANK_OF.__getitem__)
             if k.p_beaten(c, later) < 0.3:
@@ -576,7 +576,7 @@ def _lead_reason(c: int, kind: str) -> Message:
 
 def choose_moon(k: Know) -> tuple[int, Message]:
     """Under ``moon: choose``: +26 to the others, or -26 to yourself."""
-    total = 26 * (2 if k.players >= 6 else 1)
+    total = hearts_moon_total(k.hearts_rules)
     target = k.rules.target
     me = k.seat
     scores = list(k.scores)
