@@ -158,6 +158,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the table tests' click helpers
 sys.path.insert(0, str(ROOT / "bench"))
+from table_helpers import VISIBLE_POINT  # noqa: E402
 from throttle_proxy import ThrottleProxy  # noqa: E402
 
 SERVE = runpy.run_path(str(ROOT / "build" / "serve.py"))
@@ -413,22 +414,16 @@ def count_is(page, selector: str, count: int, timeout: float) -> None:
 
 
 # The point where a click lands on the first element of a selector that is
-# there, not animating, and not covered (as tests/browser/table_helpers.py's
-# click finds it), or null: polled at every frame by tap().
-TAP_POINT = """(selector) => {
-  for (const el of document.querySelectorAll(selector)) {
-    if (el.getAnimations().some((a) => a.playState === "running")) continue;
-    const r = el.getBoundingClientRect();
-    for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
-      for (let fx = 0.05; fx < 1; fx += 0.05) {
-        const x = r.left + r.width * fx, y = r.top + r.height * fy;
-        const hit = document.elementFromPoint(x, y);
-        if (hit && hit.closest("button, [data-cmd]") === el) return [x, y];
-      }
-    }
-  }
+# there, not animating, and not covered (tests/browser/table_helpers.py's
+# VISIBLE_POINT, as its click finds it), or null: polled at every frame by tap().
+TAP_POINT = f"""(selector) => {{
+  const point = {VISIBLE_POINT};
+  for (const el of document.querySelectorAll(selector)) {{
+    const at = point(el);
+    if (at) return at;
+  }}
   return null;
-}"""
+}}"""
 
 
 def tap(page, selector: str, timeout: float) -> None:

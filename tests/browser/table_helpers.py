@@ -23,7 +23,7 @@ TURN_TIMEOUT_MS = 30_000
 # A point of the element that the element itself would receive a click on;
 # none while the element moves (a card rising as it becomes playable): the
 # point is found here and clicked a round trip later, when it may be past.
-_VISIBLE_POINT = """(el) => {
+VISIBLE_POINT = """(el) => {
   if (el.getAnimations().some((a) => a.playState === "running")) return null;
   const r = el.getBoundingClientRect();
   for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
@@ -78,7 +78,7 @@ def click(page: Page, target: Locator) -> None:
     """Click ``target`` with the mouse where it is visible (cards overlap)."""
     target.scroll_into_view_if_needed()
     for _ in range(20):
-        point = target.evaluate(_VISIBLE_POINT)
+        point = target.evaluate(VISIBLE_POINT)
         if point:
             page.mouse.click(*point)
             return
