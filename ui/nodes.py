@@ -23,9 +23,21 @@ Python is a call through Pyodide's FFI. Drawing a resumed game's table took
 from __future__ import annotations
 
 import json
+import sys
+import traceback
+from collections.abc import Callable
 from typing import Any
 
 from .table_model import CardFace
+
+
+def guarded(action: Callable[[], Any]) -> None:
+    """Run an event handler's ``action``; a bug in it is printed, not raised,
+    so that a broken part of the page (a sheet, the review) never breaks the table."""
+    try:
+        action()
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
 
 
 def absent(value: Any) -> bool:

@@ -17,8 +17,6 @@ never anything back from the page.
 
 from __future__ import annotations
 
-import sys
-import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +24,7 @@ from game.errors import RecordError
 
 from .i18n import error_text, t
 from .model_base import player_names
-from .nodes import Dom, Node, absent
+from .nodes import Dom, Node, absent, guarded
 from .review import Review, ReviewCard, ReviewHand, ReviewStep, build_review, clamp_step
 
 DIALOG_ID = "review"
@@ -101,12 +99,6 @@ class ReviewPage:
 
     # ------------------------------------------------------------- events
 
-    def guarded(self, action: Callable[[], Any]) -> None:
-        try:
-            action()
-        except Exception:  # a broken review must not break the table
-            traceback.print_exc(file=sys.stderr)
-
     def on_click(self, event: Any) -> None:
         target = event.target
         if absent(target) or not hasattr(target, "closest"):
@@ -117,7 +109,7 @@ class ReviewPage:
         if attribute(button, "aria-disabled") == "true":
             return
         cmd = attribute(button, "data-review") or "open"  # the summary's button: data-cmd="review"
-        self.guarded(lambda: self.command(cmd, attribute(button, "data-arg"), attribute(button, "data-key")))
+        guarded(lambda: self.command(cmd, attribute(button, "data-arg"), attribute(button, "data-key")))
 
     def on_key(self, event: Any) -> None:
         """The arrow keys step back and forth, Home and End go to the ends."""
@@ -131,7 +123,7 @@ class ReviewPage:
         else:
             return
         event.preventDefault()
-        self.guarded(lambda: self.go(move))
+        guarded(lambda: self.go(move))
 
     def on_close(self, _event: Any) -> None:
         """Closed (Escape or Close): the focus goes back to the opener."""

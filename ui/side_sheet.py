@@ -19,12 +19,10 @@ was; its words follow the language through ui/shell_dom.py's CHROME lists.
 from __future__ import annotations
 
 import contextlib
-import sys
-import traceback
 from collections.abc import Callable
 from typing import Any
 
-from .nodes import Dom, absent
+from .nodes import Dom, absent, guarded
 
 DIALOG_ID = "side-sheet"
 BUTTON_ID = "menu-btn"
@@ -83,31 +81,25 @@ class SideSheet:
 
     # ------------------------------------------------------------- events
 
-    def guarded(self, action: Callable[[], Any]) -> None:
-        try:
-            action()
-        except Exception:  # a broken sheet must not break the table
-            traceback.print_exc(file=sys.stderr)
-
     def on_click(self, event: Any) -> None:
         target = event.target
         if absent(target) or not hasattr(target, "closest"):
             return
         if target == self.dialog:  # the backdrop: a tap beside the sheet
-            self.guarded(self.close)
+            guarded(self.close)
             return
         button = target.closest("[data-sheet]")
         if absent(button):
             return
         which = str(button.getAttribute("data-sheet"))
-        self.guarded(self.open if which == "open" else self.close)
+        guarded(self.open if which == "open" else self.close)
 
     def on_close(self, _event: Any) -> None:
-        self.guarded(self._put_back)
+        guarded(self._put_back)
 
     def on_wide(self, event: Any) -> None:
         if bool(event.matches):
-            self.guarded(self.close)
+            guarded(self.close)
 
     # ------------------------------------------------------------- opening
 
