@@ -164,6 +164,26 @@ class HeartsRules:
 
 
 Rules = SpadesRules | HeartsRules
+
+
+def hearts_rules_of(rules: Rules) -> HeartsRules:
+    """``rules`` as a Hearts game's, for the code that only Hearts runs.
+
+    >>> hearts_rules_of(preset("spades", "classic"))
+    Traceback (most recent call last):
+    ...
+    TypeError: A spades game has no Hearts rules.
+    """
+    if not isinstance(rules, HeartsRules):
+        raise TypeError("A spades game has no Hearts rules.")
+    return rules
+
+
+def spades_rules_of(rules: Rules) -> SpadesRules:
+    """``rules`` as a Spades game's, for the code that only Spades runs."""
+    if not isinstance(rules, SpadesRules):
+        raise TypeError("A hearts game has no Spades rules.")
+    return rules
 RULE_CLASSES: dict[str, type[SpadesRules] | type[HeartsRules]] = {
     "spades": SpadesRules,
     "hearts": HeartsRules,

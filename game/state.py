@@ -71,7 +71,7 @@ from .phases import (
     PHASES,
     PLAY_PHASE,
 )
-from .rules import HeartsRules, Rules, SpadesRules, Switches, preset, rule_switches
+from .rules import HeartsRules, Rules, SpadesRules, Switches, hearts_rules_of, preset, rule_switches, spades_rules_of
 from .view import SeatView, seat_view
 
 # Importers have long read the phase names from here.
@@ -220,18 +220,12 @@ class Match:
     @property
     def hearts_rules(self) -> HeartsRules:
         """The rules of a Hearts match (the phases that only Hearts has read them)."""
-        rules = self.rules
-        if not isinstance(rules, HeartsRules):
-            raise TypeError(f"A {self.game} match has no Hearts rules.")
-        return rules
+        return hearts_rules_of(self.rules)
 
     @property
     def spades_rules(self) -> SpadesRules:
         """The rules of a Spades match (the phases that only Spades has read them)."""
-        rules = self.rules
-        if not isinstance(rules, SpadesRules):
-            raise TypeError(f"A {self.game} match has no Spades rules.")
-        return rules
+        return spades_rules_of(self.rules)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

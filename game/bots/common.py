@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASKS
 from ..deal import cards_in_play
-from ..rules import HeartsRules, Rules, SpadesRules
+from ..rules import HeartsRules, Rules, SpadesRules, hearts_rules_of, spades_rules_of
 
 if TYPE_CHECKING:
     from ..state import Match
@@ -218,18 +218,12 @@ class Know:
     @property
     def spades_rules(self) -> SpadesRules:
         """The rules of a Spades game (what only a Spades bot reads)."""
-        rules = self.rules
-        if not isinstance(rules, SpadesRules):
-            raise TypeError(f"A {self.game} game has no Spades rules.")
-        return rules
+        return spades_rules_of(self.rules)
 
     @property
     def hearts_rules(self) -> HeartsRules:
         """The rules of a Hearts game (what only a Hearts bot reads)."""
-        rules = self.rules
-        if not isinstance(rules, HeartsRules):
-            raise TypeError(f"A {self.game} game has no Hearts rules.")
-        return rules
+        return hearts_rules_of(self.rules)
 
     # ------------------------------------------------------------ the trick
 
