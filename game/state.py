@@ -163,6 +163,7 @@ class Match:
         self.taken = [0] * n
         self.voids = [0] * n  # bit s: the seat has shown it holds no suit s
         self.last_trick: tuple[list[int], list[int], int] | None = None  # cards, seats, winner
+        self.tricks_done: list[tuple[list[int], list[int], int]] = []  # this hand's, as last_trick
         self.moon_shooter: int | None = None
 
     # ----------------------------------------------------------------- copies

@@ -118,6 +118,7 @@ def end_trick(m: Match) -> None:
         won |= 1 << c
     m.taken[winner] |= won
     m.last_trick = (trick, m.trick_seats, winner)  # never changed again: no copy
+    m.tricks_done.append(m.last_trick)
     m.trick = []
     m.trick_seats = []
     m.trick_number += 1

@@ -63,6 +63,9 @@ class SeatView:
     trick: tuple[tuple[int, int], ...]  # (seat, card) in the order played
     trick_number: int
     last_trick: tuple[tuple[tuple[int, int], ...], int] | None  # ((seat, card)...), winner
+    # This hand's finished tricks in order, each as last_trick: who played
+    # which card, as every player at a real table has seen.
+    tricks: tuple[tuple[tuple[tuple[int, int], ...], int], ...]
     tricks_won: tuple[int, ...]
     taken: tuple[int, ...]  # the cards each seat has won in tricks this hand
     played: int  # every card played this hand
@@ -91,7 +94,7 @@ PUBLIC_FIELDS = frozenset({
     "rules", "game", "players", "scores", "bags", "winners", "phase", "to_act", "cut_round", "cut_draws",
     "cut_pending", "dealer", "hand_number", "custom_deal", "looked", "pass_direction", "bids", "bid_suits",
     "trump", "leader", "lead_card", "trick", "trick_seats", "trick_number", "trick_size", "extra", "broken",
-    "played", "tricks_won", "taken", "voids", "last_trick", "moon_shooter", "_play_start",
+    "played", "tricks_won", "taken", "voids", "last_trick", "tricks_done", "moon_shooter", "_play_start",
     # the rule switches, derived from the rules
     "_breaks_on_lead_only", "_queen_breaks", "_two_decks", "_plain_discards", "_lead_block", "_tricks_in_hand",
     "_break_any", "_break_lead", "_switches",
@@ -153,6 +156,7 @@ def seat_view(m: Match, seat: int) -> SeatView:
         received = m.pass_chosen[giver]
     draw_card = m.stock[-1] if m.phase == "draw" and m.to_act == seat and m.stock else None
     trick = tuple(zip(m.trick_seats, m.trick))
+    tricks = tuple((tuple(zip(seats, cards)), winner) for cards, seats, winner in m.tricks_done)
     last = None
     if m.last_trick is not None:
         cards, seats, winner = m.last_trick
@@ -188,6 +192,7 @@ def seat_view(m: Match, seat: int) -> SeatView:
         trick=trick,
         trick_number=m.trick_number,
         last_trick=last,
+        tricks=tricks,
         tricks_won=tuple(m.tricks_won),
         taken=tuple(m.taken),
         played=m.played,

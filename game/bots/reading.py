@@ -105,19 +105,18 @@ QUEEN_KEPT = 0.1
 
 
 def queen_events(view: Any) -> int:
-    """The other seats (a mask of seats) whose plays in the last two tricks
-    say they hold no queen of spades: one that followed a spade trick under
-    the ace or king of spades without dropping her, or threw another card on
-    a trick it could not follow (the first trick aside: no points there)."""
+    """The other seats (a mask of seats) whose plays this hand say they hold
+    no queen of spades: one that followed a spade trick under the ace or king
+    of spades without dropping her, or threw another card on a trick it could
+    not follow (the first trick aside when no points may fall on it)."""
     qs = hearts_bot.QS_MASK
     if (view.played | view.hand) & qs:
         return 0  # she is placed already
     out = 0
-    tricks = []
-    if view.last_trick is not None and view.trick_number >= 2:
-        tricks.append(view.last_trick[0])
-    if view.trick_number >= 1:
-        tricks.append(view.trick)
+    tricks = [trick for trick, _ in view.tricks]
+    if tricks and getattr(view.rules, "no_points_first_trick", False):
+        tricks = tricks[1:]  # she could not be thrown there
+    tricks.append(view.trick)
     for trick in tricks:
         if not trick:
             continue

@@ -33,15 +33,18 @@ import copy
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..actions import LOOK, NIL_BID, bid, bid_value
 from ..cards import DECK_SIZE, HEARTS, popcount
 from ..trick_play import start_play
 from ..view import determinize
-from . import hearts_bot, reading, spades_bot
+from . import hearts_bot, moon_hunter, reading, spades_bot
 from .common import RANK_OF, SUIT_OF, Know, cards_of
 from .reasons import Message, render
+
+Policy = Callable[[Know], tuple[int, Message]]  # a seat's card from its knowledge, with the reason
 
 DEFAULT_MS = 750.0  # per decision, wall clock; the issue allows at most 1 s
 DEFAULT_SAMPLES = 400  # an upper bound on sampled deals when only ms is given
@@ -72,6 +75,15 @@ MOON_DEFENCE = frozenset(
 # with three normal (80 deals), -0.17 [-0.31, -0.02] with the moon hunter
 # and two normal (40 deals), the hunter's moons 4 and 4 (docs/BOTS.md).
 MOON_SEARCH_BELOW = 16
+
+# While the seat itself could still shoot the moon (nobody else has a point,
+# few losers: :func:`.moon_hunter.hunting`), the search can also try the moon:
+# the hunter's card, then the hunter's play for this seat to the end of the
+# playout (the others defending as normal does), as one more candidate. The
+# playouts of the other candidates play normal for it, which shoots only a
+# moon that cannot fail, so they never see what a run of winners is worth.
+MOON_PLAN = False
+PLAN = -1  # the key of the moon candidate among the card candidates
 
 
 def queen_only_runner(k: Know) -> bool:
@@ -116,6 +128,7 @@ class Search:
         k = self.k = Know.from_view(view)
         self.base, self.base_why = decide_message(k, "normal", rng)
         self.cands = [self.base]
+        self.plan_card = -1  # the hunter's card, when the moon is a candidate
         if self.base_why[0] in MOON_DEFENCE and not queen_only_runner(k):
             pass  # normal's moon defence stands: see MOON_DEFENCE
         elif k.phase == "play" and len(k.legal) > 1:
@@ -126,6 +139,9 @@ class Search:
                     if _adjacent(c, self.base, k.played | k.hand):
                         self.cands[i] = self.base
                         break
+            if k.game == "hearts" and MOON_PLAN and moon_hunter.hunting(k):
+                self.plan_card = moon_hunter.hunt_play(k)[0]
+                self.cands.append(PLAN)
         elif k.phase == "pass" and k.game == "hearts" and PASS_SEARCH and len(k.legal) > 1:
             self.cands = pass_candidates(k, self.base)
         elif k.phase == "bid" and k.game == "spades" and not getattr(k.rules, "auction", False) and LOOK not in k.legal:
@@ -143,7 +159,7 @@ class Search:
         self.values: dict[int, list[float]] = {c: [] for c in self.cands}
         self.weights: list[float] = []  # one per sampled deal: how well it fits the bids
         self._played_by = played_by_seat(view)
-        self._bidders = _bid_readers(k) if k.game == "spades" and READ_BIDS and self._played_by else []
+        self._bidders = _bid_readers(k) if k.game == "spades" and READ_BIDS else []
         hearts_play = k.game == "hearts" and k.phase == "play" and len(self.cands) > 1
         self._plays = reading.recent_plays(view) if hearts_play and READ_PLAYS else []
         self._no_queen = reading.queen_events(view) if hearts_play and READ_EVENTS else 0
@@ -173,6 +189,9 @@ class Search:
             mine = self._passes[c]
             exchange(m, [mine if s == self.k.seat else p for s, p in enumerate(self._other_passes)])
             self.values[c].append(playout_value(m, self.k.seat, mine))
+        elif c == PLAN:
+            m.apply(self.plan_card)
+            self.values[c].append(playout_value(m, self.k.seat, self.k.passed, moon_hunter.hunt_play))
         else:
             m.apply(c)
             self.values[c].append(playout_value(m, self.k.seat, self.k.passed))
@@ -196,7 +215,7 @@ class Search:
             return reading.events_likelihood(world, self._no_queen)
         if self._plays:
             return reading.play_likelihood(world, self.view, self._plays)
-        if not self._bidders or self._played_by is None:
+        if not self._bidders:
             return 1.0
         w = 1.0
         for seat, b in self._bidders:
@@ -221,6 +240,9 @@ class Search:
         best = max(self.cands, key=lambda c: (means[c], c == base))
         if best != base and not _clearly_better(self.values[best][:n], self.values[base][:n], w):
             best = base
+        if best == PLAN:
+            k = self.k
+            return moon_hunter.hunt_play(k)
         if best == base:
             key, params = self.base_why
             return best, ("search.agrees", {**params, "base_why": key, "samples": n})
@@ -387,19 +409,15 @@ def bid_likelihood(hand: int, b: int, trump: int, players: int) -> float:
     return math.exp(-0.5 * ((expected - b) / BID_SPREAD) ** 2)
 
 
-def played_by_seat(v: Any) -> list[int] | None:
-    """The cards each seat has played this hand, when the view tells: in the
-    first two tricks (the trick on the table and the last one). Later the
-    view no longer says who played which card (see docs/BOTS.md)."""
-    if v.trick_number > 1 or (v.trick_number == 1 and v.last_trick is None):
-        return None
+def played_by_seat(v: Any) -> list[int]:
+    """The cards each seat has played this hand (the view's tricks and the
+    trick on the table)."""
     out = [0] * v.players
-    tricks = [v.trick]
-    if v.trick_number == 1:
-        tricks.append(v.last_trick[0])
-    for trick in tricks:
+    for trick, _ in v.tricks:
         for seat, c in trick:
             out[seat] |= 1 << c
+    for seat, c in v.trick:
+        out[seat] |= 1 << c
     return out
 
 
@@ -424,8 +442,9 @@ def _adjacent(a: int, b: int, gone: int) -> bool:
     return between & ~gone == 0
 
 
-def playout(m: Any, root: int, root_passed: int) -> None:
-    """Play the hand to its end with the normal heuristics for every seat."""
+def playout(m: Any, root: int, root_passed: int, root_play: Policy | None = None) -> None:
+    """Play the hand to its end with the normal heuristics for every seat
+    (``root_play`` for ``root``'s cards, when given)."""
     choose_h = hearts_bot.choose_play
     choose_s = spades_bot.choose_play
     hearts = m.game == "hearts"
@@ -444,6 +463,8 @@ def playout(m: Any, root: int, root_passed: int) -> None:
         legal = k.legal
         if len(legal) == 1:
             a = legal[0]
+        elif root_play is not None and seat == root:
+            a = root_play(k)[0]
         else:
             a = (choose_h(k) if hearts else choose_s(k))[0]
         m.apply(a)
@@ -452,7 +473,7 @@ def playout(m: Any, root: int, root_passed: int) -> None:
         m.apply(hearts_bot.choose_moon(k)[0])
 
 
-def playout_value(m: Any, seat: int, passed: int) -> float:
+def playout_value(m: Any, seat: int, passed: int, root_play: Policy | None = None) -> float:
     """Play out and score the hand from ``seat``'s side (higher is better).
 
     Hearts: minus the seat's points. Spades: the side's points minus the mean
@@ -461,7 +482,7 @@ def playout_value(m: Any, seat: int, passed: int) -> float:
     """
     before = list(m.scores)
     bags_before = list(m.bags)
-    playout(m, seat, passed)
+    playout(m, seat, passed, root_play)
     rules = m.rules
     mine: int = rules.side_of(seat)
     value = [float(a - b) for a, b in zip(m.scores, before)]

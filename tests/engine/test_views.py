@@ -25,7 +25,7 @@ SETTINGS = settings()  # the profile of conftest.py: derandomized in CI
 # What every seat sees alike, and what is its own.
 PUBLIC = str.split(
     "phase to_act dealer hand_number hand_sizes cut pass_direction bids bid_suits trump leader trick "
-    "trick_number last_trick tricks_won taken played voids broken scores bags winners moon_shooter"
+    "trick_number last_trick tricks tricks_won taken played voids broken scores bags winners moon_shooter"
 )
 
 DECK = [r + s for s in "CDHS" for r in "23456789TJQKA"]
@@ -110,6 +110,28 @@ def test_voids_and_tricks_are_shown_to_all():
         assert v.tricks_won == (1, 0, 0, 0) and v.to_act == 0
         assert v.taken[0] == parse_mask("2C 2D 2H 2S")
         assert v.played == parse_mask("2C 2D 2H 2S") and v.broken
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "players"), [("hearts", "standard", 4), ("hearts", "standard", 3), ("spades", "partnership", 4)]
+)
+def test_every_seat_sees_who_played_which_card_all_hand(game, name, players):
+    # The view's tricks are the hand's finished tricks in order, each as
+    # last_trick shows it (a 3-player Hearts first trick holds a fourth card,
+    # the extra one of the seat dealt 18): who played which card, as at a table.
+    m = Match(preset(game, name, players=players), seed=3)
+    rng = random.Random(3)
+    while m.phase != "hand_over":
+        if m.phase == "play" and not m.trick:
+            v = m.view(m.to_act)
+            assert len(v.tricks) == m.trick_number
+            assert [c for trick, _ in v.tricks for _, c in trick] == m.plays
+            assert not v.tricks or v.tricks[-1] == v.last_trick
+            assert all(m.view(s).tricks == v.tricks for s in range(players))
+        m.apply(rng.choice(m.legal_actions()))
+    assert len(m.view(0).tricks) == m.trick_number
+    m.apply(m.legal_actions()[0])  # the next deal starts with no trick
+    assert m.view(0).tricks == ()
 
 
 def test_blind_nil_seat_sees_no_cards_until_it_looks():
