@@ -95,6 +95,20 @@ def test_a_seat_that_discards_another_card_holds_no_queen():
     assert reading.queen_events(m.view(2)) == 0
 
 
+def test_a_duck_under_the_king_of_spades_is_remembered_all_hand():
+    # Seat 3 leads the king of spades in the second trick and seats 0 and 1
+    # follow small; two club tricks later, seat 2 still reads that neither
+    # holds the queen (the view holds every trick of the hand, not only the
+    # last one).
+    m = hearts(
+        ["2C 4S 5C 8C", "3C 5S 6C 9C", "4C 6S 7C TC", "AC KS QC JC QS"],
+        plays="2C 3C 4C AC KS 4S 5S 6S QC 5C 6C 7C JC 8C 9C TC",
+    )
+    v = m.view(2)
+    assert v.trick_number == 4 and len(v.tricks) == 4 and v.trick == ()
+    assert reading.queen_events(v) == 0b0011
+
+
 def test_a_runner_with_only_the_queen_is_searched_not_met_with_the_moon_defence(monkeypatch):
     # Seat 0 took the queen of spades in the second trick and nothing else;
     # normal, on lead in seat 2, answers it as a moon (a diamond, the suit
