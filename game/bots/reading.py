@@ -113,10 +113,9 @@ def queen_events(view: Any) -> int:
     if (view.played | view.hand) & qs:
         return 0  # she is placed already
     out = 0
-    tricks = [trick for trick, _ in view.tricks]
-    if tricks and getattr(view.rules, "no_points_first_trick", False):
-        tricks = tricks[1:]  # she could not be thrown there
-    tricks.append(view.trick)
+    tricks = [trick for trick, _ in view.tricks] + [view.trick]
+    if getattr(view.rules, "no_points_first_trick", False):
+        tricks = tricks[1:]  # she could not be thrown on the first trick
     for trick in tricks:
         if not trick:
             continue
