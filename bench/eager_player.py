@@ -1,111 +1,128 @@
 """The player of bench/first_visit.py: acts as soon as the page allows, up to its second card.
 
-Not a bench of its own: bench/first_visit.py runs it from ready, in a page
-whose init script records every click and every change of the table's
-step (window.__firstVisit), and takes its marks.
+Not a bench of its own: bench/first_visit.py adds ``PAGE_PLAYER`` to the
+page as an init script, beside its own (window.__firstVisit, which records
+every click and every change of the table's step), and reads the player's
+marks with ``marks_of``.
+
+The player lives in the page and looks at every frame (requestAnimationFrame)
+for what it can click next; the moment there is one, it clicks it
+(``element.click()``, which the page's click listener on the document takes
+as a mouse's). An earlier player drove the browser from Python, with a look
+and a mouse click per action through the DevTools protocol: on this
+two-core machine those round trips cost it 50-150 ms an action, nine
+actions a visit, time the page had already given the player; it also
+waited for a card's 0.12 s lift to end before tapping it, which a finger
+does not.
+
+A click "can be made" when an element of the selector is in the document
+and one point of it (a grid of points over it) reaches it through
+``document.elementFromPoint``: not covered, not off the screen.
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import json
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))  # the table tests' helpers
-from table_helpers import VISIBLE_POINT
+# What the player does (seat 0, Hearts at speed Instant), in order:
+# a Hint and the pass (the three hinted cards, then Pass), a Hint, the
+# hinted card and Undo, then cards: the first trick's card again and the
+# second trick's. The marks, in the page's ms, as it goes (a player stuck
+# halfway keeps those it reached):
+#   pass              the table's step past the Pass click
+#   first_card        the step past the hinted card's click
+#   undo              the card back in the hand (the frame it was seen)
+#   first_card_again  the step past the card played again
+#   second_card       the step past the player's card of the second trick:
+#                     THE figure
+MARKS = ("pass", "first_card", "undo", "first_card_again", "second_card")
+
+PAGE_PLAYER = """((timeoutMs) => {
+  if (window.top !== window) return;
+  const player = (window.__eagerPlayer = { marks: {}, error: null, done: false });
+  const bench = () => window.__firstVisit;
+  const table = () => document.getElementById("table");
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const until = async (test, what) => {
+    const end = performance.now() + timeoutMs;
+    for (;;) {
+      const found = test();
+      if (found) return found;
+      if (performance.now() > end) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+      await frame();
+    }
+  };
+  const reachable = (el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return false;
+    for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+      for (let fx = 0.05; fx < 1; fx += 0.05) {
+        const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+        if (hit && hit.closest("button, [data-cmd]") === el) return true;
+      }
+    }
+    return false;
+  };
+  const tap = async (selector) => {
+    const el = await until(() => [...document.querySelectorAll(selector)].find(reachable), selector);
+    const at = performance.now();
+    el.click();
+    return at;
+  };
+  const count = (selector, n) => until(() => document.querySelectorAll(selector).length === n, `${n} x ${selector}`);
+  const awaiting = (what, after = -1) =>
+    until(() => { const t = table(); return t && t.dataset.awaiting === what && Number(t.dataset.step) > after; },
+          `the table awaiting ${what}`);
+  const step = () => Number(table().dataset.step);
+  // When the table's step first went past `before` after a click made at `at`.
+  const stepAfter = (at, before) =>
+    until(() => { const s = bench().steps.find(([t, n]) => t >= at && n > before); return s && s[0]; },
+          "the next step");
+  const PLAYABLE = '#hand button.card[aria-disabled="false"]';
+  const play = async () => {
+    await until(() => bench() && bench().ready !== null, "ready");
+    await awaiting("pass");
+    await tap("#hint-btn");
+    await count("#hand button.card.hinted", 3);
+    for (let picked = 1; picked <= 3; picked++) {  // each seen picked before the next (a second click undoes it)
+      await tap('#hand button.card.hinted:not([aria-pressed="true"])');
+      await count('#hand button.card.hinted[aria-pressed="true"]', picked);
+    }
+    let before = step();
+    player.marks.pass = await stepAfter(await tap('#controls button[data-cmd="pass"][aria-disabled="false"]'), before);
+    await awaiting("play");
+    before = step();
+    const cards = document.querySelectorAll("#hand button.card").length;
+    await tap("#hint-btn");
+    await count("#hand button.card.hinted", 1);
+    player.marks.first_card = await stepAfter(await tap("#hand button.card.hinted"), before);
+    await awaiting("play", before);
+    await tap('#undo-btn[aria-disabled="false"]');
+    await count("#hand button.card", cards);
+    player.marks.undo = performance.now();
+    await awaiting("play");
+    before = step();
+    player.marks.first_card_again = await stepAfter(await tap(PLAYABLE), before);
+    await awaiting("play", before);
+    before = step();
+    player.marks.second_card = await stepAfter(await tap(PLAYABLE), before);
+  };
+  play().catch((error) => { player.error = String(error && error.message || error); })
+        .finally(() => { player.done = true; });
+})"""
 
 
-def step_after(page, before: int, timeout: float) -> float:
-    """When (the page's ms) the table's step first went past ``before`` after the last click."""
-    page.wait_for_function(
-        "(s) => Number(document.getElementById('table').dataset.step) > s", arg=before, timeout=timeout
-    )
-    return page.evaluate(
-        """(s) => { const b = window.__firstVisit, click = b.clicks[b.clicks.length - 1];
-            return b.steps.find(([t, n]) => t > click && n > s)[0]; }""",
-        before,
-    )
+def page_player(timeout_ms: float) -> str:
+    """The init script of a player who gives up after ``timeout_ms`` on any one wait.
 
-
-def count_is(page, selector: str, count: int, timeout: float) -> None:
-    """Wait, looking at every frame, until ``count`` elements match ``selector``.
-
-    Not Playwright's expect(), which looks again after 100, 250, 500 and
-    1,000 ms: the player would see the hint up to a second after the page
-    showed it, and the figure would count that second.
+    >>> page_player(5000).endswith(")(5000)")
+    True
     """
-    page.wait_for_function(
-        "([s, n]) => document.querySelectorAll(s).length === n", arg=[selector, count], polling="raf", timeout=timeout
-    )
+    return f"{PAGE_PLAYER}({json.dumps(timeout_ms)})"
 
 
-# The point where a click lands on the first element of a selector that is
-# there, not animating, and not covered (tests/browser/table_helpers.py's
-# VISIBLE_POINT, as its click finds it), or null: polled at every frame by tap().
-TAP_POINT = f"""(selector) => {{
-  const point = {VISIBLE_POINT};
-  for (const el of document.querySelectorAll(selector)) {{
-    const at = point(el);
-    if (at) return at;
-  }}
-  return null;
-}}"""
-
-
-def tap(page, selector: str, timeout: float) -> None:
-    """Click the first element of ``selector`` that can be clicked, as soon as there is one.
-
-    One look per frame in the page, then the mouse: not Playwright's
-    locator clicks, whose checks (the element stable over two frames, the
-    role looked up in the accessibility tree, expect()'s retries) took
-    150-350 ms an action on the test machine, time the page had already
-    given the player.
-    """
-    point = page.wait_for_function(TAP_POINT, arg=selector, polling="raf", timeout=timeout).json_value()
-    page.mouse.click(*point)
-
-
-AWAITING = "(w) => document.getElementById('table').dataset.awaiting === w"
-STEP = "() => Number(document.getElementById('table').dataset.step)"
-PLAYABLE = '#hand button.card[aria-disabled="false"]'
-# The table waits for the player's card again, after step s.
-TURN_AFTER = """(s) => { const t = document.getElementById('table');
-  return t.dataset.awaiting === 'play' && Number(t.dataset.step) > s; }"""
-
-
-def eager_player(page, timeout: float, marks: dict[str, float]) -> None:
-    """Play seat 0 as a player who acts as soon as the page allows, up to its second card.
-
-    A Hint and the pass (the three hinted cards, then Pass), a Hint, the
-    hinted card and Undo, then cards: the first trick's card again and the
-    second trick's. Notes in ``marks`` when each was on the table, in the
-    page's ms, as it goes (a player stuck halfway keeps those it reached):
-    pass, first_card, undo (the card back in the hand), first_card_again,
-    second_card (the player's card of the second trick: the figure).
-    """
-    page.wait_for_function(AWAITING, arg="pass", polling="raf", timeout=timeout)
-    tap(page, "#hint-btn", timeout)
-    count_is(page, "#hand button.card.hinted", 3, timeout)
-    for picked in range(1, 4):  # each seen picked before the next (a second click would put it back)
-        tap(page, '#hand button.card.hinted:not([aria-pressed="true"])', timeout)
-        count_is(page, '#hand button.card.hinted[aria-pressed="true"]', picked, timeout)
-    before = page.evaluate(STEP)
-    tap(page, '#controls button[data-cmd="pass"][aria-disabled="false"]', timeout)
-    marks["pass"] = step_after(page, before, timeout)
-    page.wait_for_function(AWAITING, arg="play", polling="raf", timeout=timeout)
-    before, cards = page.evaluate(STEP), page.locator("#hand button.card").count()
-    tap(page, "#hint-btn", timeout)
-    count_is(page, "#hand button.card.hinted", 1, timeout)
-    tap(page, "#hand button.card.hinted", timeout)
-    marks["first_card"] = step_after(page, before, timeout)
-    page.wait_for_function(TURN_AFTER, arg=before, polling="raf", timeout=timeout)
-    tap(page, '#undo-btn[aria-disabled="false"]', timeout)
-    count_is(page, "#hand button.card", cards, timeout)
-    marks["undo"] = page.evaluate("() => performance.now()")
-    page.wait_for_function(AWAITING, arg="play", polling="raf", timeout=timeout)
-    before = page.evaluate(STEP)
-    tap(page, PLAYABLE, timeout)
-    marks["first_card_again"] = step_after(page, before, timeout)
-    page.wait_for_function(TURN_AFTER, arg=before, polling="raf", timeout=timeout)
-    before = page.evaluate(STEP)
-    tap(page, PLAYABLE, timeout)
-    marks["second_card"] = step_after(page, before, timeout)
+def marks_of(page, timeout_ms: float) -> tuple[dict[str, float], str | None]:
+    """Wait for the player to finish (or give up) and return its marks and its error, if any."""
+    page.wait_for_function("() => window.__eagerPlayer && window.__eagerPlayer.done", timeout=timeout_ms, polling=100)
+    player = page.evaluate("window.__eagerPlayer")
+    return {name: player["marks"][name] for name in MARKS if name in player["marks"]}, player["error"]

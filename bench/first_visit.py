@@ -97,8 +97,8 @@ the navigation's start):
 What a player waits for (ours only, unless --no-play): the page is opened
 at ?speed=instant (the default game, Hearts; the computer players at speed
 Instant) and, from ready, a player acts as soon as the page allows (it
-looks at every frame for what it clicks next, then clicks with the mouse:
-tap()): a Hint and the pass (the three
+lives in the page, looks at every frame for what it can click next and
+clicks it at once: bench/eager_player.py): a Hint and the pass (the three
 hinted cards, then Pass), a Hint, the hinted card and Undo, then cards: the
 first trick's card again and the second trick's. Each step's time is when
 the table's data-step moved past the click (a MutationObserver):
@@ -157,7 +157,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from eager_player import eager_player  # noqa: E402
+from eager_player import marks_of, page_player  # noqa: E402
 from throttle_proxy import ThrottleProxy  # noqa: E402
 
 SERVE = runpy.run_path(str(ROOT / "build" / "serve.py"))
@@ -388,9 +388,7 @@ def start_server(root: Path, mode: str):
     return server
 
 
-def visit(
-    playwright, server, link: dict, via: str, play: bool, profile: Path, timeout: float, linger: float
-) -> dict:
+def visit(playwright, server, link: dict, via: str, play: bool, profile: Path, timeout: float, linger: float) -> dict:
     """One first visit on an empty profile over the link; its figures (see the module's docstring).
 
     via: "devtools" (Chromium's emulation), "proxy" (bench/throttle_proxy.py
@@ -408,6 +406,9 @@ def visit(
     fatal: list[str] = []
     try:
         context.add_init_script(INIT_SCRIPT)
+        player_timeout = CUT_TIMEOUT_MS if via == "proxy-cut" else PLAY_TIMEOUT_MS
+        if play:
+            context.add_init_script(page_player(player_timeout))
         page = context.pages[0] if context.pages else context.new_page()
         page.on("console", lambda message: FATAL.search(message.text) and fatal.append(message.text))
         cdp = context.new_cdp_session(page)
@@ -455,8 +456,8 @@ def visit(
         play_error = None
         if play:
             try:
-                eager_player(page, CUT_TIMEOUT_MS if via == "proxy-cut" else PLAY_TIMEOUT_MS, marks)
-            except (AssertionError, PlaywrightError) as error:  # a page that stopped answering is a finding
+                marks, play_error = marks_of(page, 3 * player_timeout)
+            except PlaywrightError as error:  # a page that stopped answering is a finding
                 play_error = str(error).splitlines()[0]
         page.wait_for_timeout(linger * 1000)
         figures = page.evaluate(COLLECT)
@@ -668,9 +669,7 @@ def report(links: list[dict], vias: list[str], modes: list[str], pages: list[str
         block, notes = {}, []
         for name in pages:
             these = [
-                v
-                for v in visits
-                if (v["link"], v["via"], v["mode"], v["page"]) == (link["name"], via, mode, name)
+                v for v in visits if (v["link"], v["via"], v["mode"], v["page"]) == (link["name"], via, mode, name)
             ]
             block[name], row = page_row(name, these)
             print(row)

@@ -88,7 +88,14 @@ class BotTurns:
         return levels[(seat - 1) % len(levels)] if levels else "normal"
 
     async def _pause(self, ms: int) -> None:
-        await self.sleep(ms / 1000)
+        # No pause (speed Instant) is no yield either: the computer players'
+        # cards up to your turn are played in one task and drawn in one
+        # frame. A yield for each gave each card a redraw of its own, 60-150
+        # ms apiece on a first visit, 0.9 s from your card of the first trick
+        # to your turn in the second. A hard player's search still gives the
+        # page back between its slices (_bot_decision).
+        if ms > 0:
+            await self.sleep(ms / 1000)
 
     async def _pump(self) -> None:
         gen = self.generation
@@ -156,6 +163,35 @@ class BotTurns:
         if phase == "pass":
             return not m.pass_chosen[me]
         return False
+
+    def _bots_before_yours_at_once(self) -> None:
+        """The passes and bids of the computer players before yours, made in
+        the task that dealt the hand, before the table is drawn, where their
+        level decides at once (every level but hard, well under a millisecond
+        a decision): the table's first frame then has your decision open and
+        the engine waiting for it, so that a Hint or a Pass asked for in that
+        frame is answered (in the bots' loop they came 100-350 ms after a
+        first visit's ready, each after a redraw of its own, and a Hint
+        asked meanwhile said "West is passing"). A hard player's search runs
+        in slices in the loop, as the rest of the hand does."""
+        m = self.match
+        if m is None:
+            return
+        me = self.ui.human
+        while m.phase in ("pass", "bid") and self._before_yours(m, m.phase):
+            seat = m.to_act
+            if seat is None or seat == me or self._level(seat) == "hard":
+                return
+            view = self.view(seat)
+            if self.think is None:
+                action = self._bot_action(view, seat)
+            else:  # the same decision the loop would make (think's other levels decide in one step)
+                thinking = self.think(view, self._level(seat), self.decision_rng())
+                while not thinking.step():
+                    pass
+                action = self._bot_action(view, seat, decided=thinking.result()[0])
+            m.apply(action)
+            self._after_action(action)
 
     async def _hold_trick(self, gen: int) -> bool:
         """Leave a trick that was just won on the table for a moment (the

@@ -138,6 +138,7 @@ class Controller(BotTurns, PlayerAids):
         self._deal_at_once()
         rules = self.match.rules
         self._announce_start(t("msg.new_game", game=t("game." + rules.game), n=rules.players, target=rules.target))
+        self._bots_before_yours_at_once()
         self._changed()
         self.kick()
 
@@ -350,6 +351,7 @@ class Controller(BotTurns, PlayerAids):
         m.apply(DEAL)  # whoever deals: the summary's button deals the next hand
         self._set_ui(message="", show_last=False, hold_trick=False)
         self._after_action(DEAL)
+        self._bots_before_yours_at_once()
         self.kick()
 
     def _cmd_again(self, arg: str) -> None:

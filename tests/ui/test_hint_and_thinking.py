@@ -77,6 +77,40 @@ def test_hint_when_passing_marks_every_card_the_bot_would_pass():
     run(go())
 
 
+def test_the_first_frame_of_a_hand_answers_your_hint_and_pass():
+    """The computer players' passes and bids before yours are made with the
+    deal, before the table is first drawn: a Hint or a Pass asked for in the
+    first frame (before the bots' loop has run at all) is answered, not met
+    with "West is passing"."""
+
+    async def go():
+        for game, seed in (("hearts", 1), ("hearts", 4), ("spades", 1), ("spades", 4)):
+            settings = S.dataclasses.replace(S.set_game(S.Settings(), game), speed="instant", seed=seed)
+            c = Controller(settings, choose, sleep=no_sleep, hint=hint_message, think=think)
+            c.new_game()  # no await: the bots' loop has not run
+            m = c.match
+            assert m.to_act == 0 and m.phase in ("pass", "bid"), (game, seed, m.phase, m.to_act)
+            assert len(m.actions) > 5, "the seeds put computer players before you: theirs are made"
+            c.command("hint")
+            t = c.model()
+            assert t.message.startswith("Hint: "), t.message
+            if game == "hearts":
+                for card in [card for card in t.hand.cards if card.hinted]:
+                    c.command("card", str(card.action))
+                c.command("pass")
+                assert m.pass_chosen[0] or m.phase != "pass", "your pass is made in the first frame"
+            await c.settle()
+        # A hard player before you still thinks in the loop, in slices: its pass is not made at once.
+        settings = S.dataclasses.replace(S.Settings(), speed="instant", seed=11, levels=("hard",))
+        c = Controller(settings, choose, sleep=no_sleep, hint=hint_message, think=think)
+        c.new_game()
+        m = c.match
+        assert m.phase == "pass" and m.to_act != 0 and not m.pass_chosen[m.to_act]
+        c.generation += 1  # the loop of this match stops where it stands
+
+    run(go())
+
+
 def test_hint_for_a_bid_marks_the_button():
     async def go():
         c = hint_controller(S.dataclasses.replace(S.set_game(S.Settings(), "spades"), speed="instant", seed=5))
