@@ -34,7 +34,6 @@ import argparse
 import datetime
 import json
 import os
-import runpy
 import statistics
 import sys
 import tempfile
@@ -44,7 +43,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-make_server = runpy.run_path(str(ROOT / "build" / "serve.py"))["make_server"]
+sys.path.insert(0, str(ROOT / "build"))  # the build's server
+from serve import make_server  # noqa: E402
+
 # As tests/browser/conftest.py launches Chromium.
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -141,7 +141,6 @@ import itertools
 import json
 import os
 import re
-import runpy
 import shutil
 import statistics
 import subprocess
@@ -156,14 +155,12 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "build"))  # the build's server (the bench's own folder is first already)
+import serve  # noqa: E402
+import startup  # noqa: E402
 from eager_player import marks_of, page_player  # noqa: E402
+from startup import bare_site, build_site, launch_browser, machine, summary  # noqa: E402
 from throttle_proxy import ThrottleProxy  # noqa: E402
-
-SERVE = runpy.run_path(str(ROOT / "build" / "serve.py"))
-STARTUP = runpy.run_path(str(ROOT / "bench" / "startup.py"))
-build_site, bare_site, launch_browser = STARTUP["build_site"], STARTUP["bare_site"], STARTUP["launch_browser"]
-summary, machine = STARTUP["summary"], STARTUP["machine"]
 
 DEFAULT_LINKS = ["10:40", "1.6:150"]
 PAGES = ("ours", "bare", "stock")
@@ -310,7 +307,7 @@ def stock_site(folder: Path, compress: bool) -> Path:
     copy not at least 5 % smaller is left out: that file goes out as it is).
     """
     folder.mkdir(parents=True)
-    for file in STARTUP["BARE"].iterdir():
+    for file in startup.BARE.iterdir():
         if file.is_file():
             shutil.copyfile(file, folder / file.name)
     for name, (source, _) in npm_runtime().items():
@@ -320,7 +317,7 @@ def stock_site(folder: Path, compress: bool) -> Path:
             if file.is_file():
                 (linked / file.name).symlink_to(file)
     if compress:
-        files = [str(p) for p in sorted(folder.rglob("*")) if p.suffix in SERVE["COMPRESSIBLE"]]
+        files = [str(p) for p in sorted(folder.rglob("*")) if p.suffix in serve.COMPRESSIBLE]
         node = shutil.which("node")
         if node is None:
             sys.exit("first_visit: the stock page's .br and .gz copies need Node.js (or --modes gzip)")
@@ -360,7 +357,7 @@ def page_notes(pages: list[str]) -> dict[str, str]:
 # --- Serving and visiting -----------------------------------------------------
 
 
-class CountingHandler(SERVE["Handler"]):
+class CountingHandler(serve.Handler):
     """build/serve.py's handler, noting the body bytes it writes for each GET."""
 
     def copyfile(self, source, outputfile) -> None:
@@ -373,7 +370,7 @@ class CountingHandler(SERVE["Handler"]):
 
 def start_server(root: Path, mode: str):
     """root served on a free port of 127.0.0.1 in a serving mode (MODES)."""
-    server = SERVE["make_server"](root, port=0, quiet=True, encoding=ENCODING[mode])
+    server = serve.make_server(root, port=0, quiet=True, encoding=ENCODING[mode])
     server.RequestHandlerClass = functools.partial(CountingHandler, directory=str(root))
     server.sent = []
     server.handle_error = lambda request, address: None  # a browser closed mid-download: a broken pipe
@@ -381,8 +378,8 @@ def start_server(root: Path, mode: str):
         for folder, _, names in os.walk(root, followlinks=True):
             for name in names:
                 suffix = os.path.splitext(name)[1]
-                kind = SERVE["MIME_TYPES"].get(suffix, "application/octet-stream")
-                if suffix in SERVE["COMPRESSIBLE"] and (mode == "gzip" or SERVE["compressed_by_type"](kind)):
+                kind = serve.MIME_TYPES.get(suffix, "application/octet-stream")
+                if suffix in serve.COMPRESSIBLE and (mode == "gzip" or serve.compressed_by_type(kind)):
                     server.gzipped(os.path.join(folder, name))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

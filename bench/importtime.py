@@ -27,7 +27,6 @@ import datetime
 import json
 import os
 import re
-import runpy
 import shutil
 import statistics
 import subprocess
@@ -39,7 +38,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-make_server = runpy.run_path(str(ROOT / "build" / "serve.py"))["make_server"]
+sys.path.insert(0, str(ROOT / "build"))  # the build's server
+from serve import make_server  # noqa: E402
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
 HOOK = "export async function loadPyodide(options = {}) {\n"

@@ -69,7 +69,6 @@ import datetime
 import json
 import os
 import platform
-import runpy
 import shutil
 import subprocess
 import sys
@@ -87,7 +86,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BARE = ROOT / "bench" / "bare"
 # The very server of `bash build/play.sh` and the browser tests (build/ is no
 # package, so it is loaded by path, as tests/browser/conftest.py does).
-make_server = runpy.run_path(str(ROOT / "build" / "serve.py"))["make_server"]
+sys.path.insert(0, str(ROOT / "build"))  # the build's server
+from serve import make_server  # noqa: E402
 
 # As in tests/browser/conftest.py: headless, quiet, no background traffic.
 CHROMIUM_ARGS = [

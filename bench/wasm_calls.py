@@ -1,9 +1,9 @@
-"""Records which functions of Pyodide's wasm the page calls: build/wasm-hot-functions.json.
+"""Records which functions of Pyodide's wasm the page calls: build/runtime/wasm-hot-functions.json.
 
-    .venv/bin/python bench/wasm_calls.py [--rounds 1] [--out build/wasm-hot-functions.json]
+    .venv/bin/python bench/wasm_calls.py [--rounds 1] [--out build/runtime/wasm-hot-functions.json]
     .venv/bin/python bench/wasm_calls.py --suite [-k EXPRESSION]
 
-Not a timing: the build's input. The build ships Pyodide's wasm in two parts (build/wasm_split.py): the
+Not a timing: the build's input. The build ships Pyodide's wasm in two parts (build/runtime/wasm_split.py): the
 functions listed here, which a start downloads, and the rest, fetched after
 the table is ready. A function left out of the list still runs (its part
 is loaded at its first call), but that call waits for the download: so
@@ -33,7 +33,7 @@ calls. tests/browser/test_wasm_split.py is left out: its tests call the
 cold part on purpose.
 
 Writes the union of the indices with the digest of npm's wasm
-(build/wasm_split.py checks it) and prints how many functions and bytes
+(build/runtime/wasm_split.py checks it) and prints how many functions and bytes
 the list holds.
 """
 
@@ -56,7 +56,7 @@ from wasm_tiering import COMPILED, READY, chromium_path, launch
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
-import wasm_split  # noqa: E402 (after the path it needs)
+from runtime import wasm_split  # noqa: E402 (after the path it needs)
 
 VISITS = [  # (query, new profile, wait for the snapshot, play a hand)
     ("", True, True, True),
@@ -169,7 +169,7 @@ def main() -> None:
     hot_bytes = sum(sizes[f - module.function_imports] for f in functions)
     record = {
         "note": "functions of Pyodide's wasm (indices in npm's file, imports first) that the page calls;"
-        " written by bench/wasm_calls.py, read by build/wasm_split.py",
+        " written by bench/wasm_calls.py, read by build/runtime/wasm_split.py",
         "pyodide_wasm_sha256": wasm_split.digest(npm_wasm),
         "functions": functions,
     }

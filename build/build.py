@@ -14,7 +14,7 @@ Layout of dist/ (copy the folder as is to any static host, see docs/HOSTING.md):
     runtime/pyscript-V-H/         @pyscript/core: core.js and the chunks
                                   this page loads (V version, H content hash)
     runtime/pyodide-V-H/          the Pyodide files that loadPyodide() fetches
-                                  (pyodide.asm.mjs with GLUE_PATCHES; build/runtime.py)
+                                  (pyodide.asm.mjs with GLUE_PATCHES; build/runtime/)
     runtime/start-H/              loader.mjs (PyScript's interpreter, it starts
                                   Pyodide) and python_stdlib_pyc.zip, the
                                   precompiled standard library it puts in front
@@ -41,7 +41,7 @@ anything about it fails. The zip is kept in .cache/precompiled/ under a
 hash of its inputs, so a rebuild with the same sources does not run Node.js
 again. --no-precompile leaves it out (the loader then starts from sources).
 
-Start-up scripts: build/runtime.py copies PyScript's and Pyodide's files and
+Start-up scripts: build/runtime/ copies PyScript's and Pyodide's files and
 edits them.
 
 --csp-meta writes the recommended Content-Security-Policy (build/serve.py's
@@ -59,12 +59,12 @@ import html
 import json
 import posixpath
 import re
-import runpy
 import shutil
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from runtime import (  # build/ is first on sys.path: the script's folder
     StaleHotList,
@@ -75,6 +75,7 @@ from runtime import (  # build/ is first on sys.path: the script's folder
     pyscript_files,
     sha256,
 )
+from serve import COMPRESSIBLE, RECOMMENDED_CSP
 from start_folder import GAME_ZIP, LOADER, LOADER_PARTS, LOADER_TEMPLATE, PRECOMPILED_ZIP, write_start
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -200,6 +201,13 @@ class Site:
             self.urls[path] = f"{path}?v={sha256(data)[:8]}"
         return self.urls.get(path)
 
+    def known_url(self, path: str) -> str:
+        """url_of() for a file the build wrote itself: one missing stops the build."""
+        url = self.url_of(path)
+        if url is None:
+            die(f"{path} is not in the build")
+        return url
+
     def finalise(self, path: str) -> None:
         """Rewrite the references inside a text file (once, before hashing it)."""
         if path in self.done:
@@ -229,7 +237,7 @@ class Site:
 
 def add_csp_meta(index: Path) -> None:
     """Put the recommended CSP into index.html, before anything it governs."""
-    policy = runpy.run_path(str(ROOT / "build" / "serve.py"))["RECOMMENDED_CSP"]
+    policy = RECOMMENDED_CSP
     policy = [d for d in policy if not d.startswith(("frame-ancestors", "report-uri", "sandbox"))]
     meta = f'<meta http-equiv="Content-Security-Policy" content="{"; ".join(policy)}">'
     text = index.read_text(encoding="utf-8")
@@ -267,7 +275,10 @@ def merge_styles(site: "Site", packaged: dict[str, Path]) -> None:
             die(f"{logical} uses url(); merging it into {MERGED_STYLES} would move what it points to")
         parts.append(f"/* {logical} */\n{css.rstrip()}\n")
     (site.out / MERGED_STYLES).write_text("\n".join(parts), encoding="utf-8")
-    at = STYLE_LINK.search(text).start()  # the merged sheet takes the first one's place
+    first = STYLE_LINK.search(text)
+    if first is None:
+        die(f"index.html links no style sheet to merge into {MERGED_STYLES}")
+    at = first.start()  # the merged sheet takes the first one's place
     merged = f'  <link rel="stylesheet" href="./{MERGED_STYLES}">\n'
     index.write_text(text[:at] + merged + STYLE_LINK.sub("", text[at:]), encoding="utf-8")
     for logical in links:
@@ -326,7 +337,9 @@ def add_start_files(
     FIRST_VISIT; the service worker leaves that line out of the page it
     keeps (build/sw.js): a return visit restores from the snapshot.
     """
-    def record(path: str) -> list:
+    def record(path: str | None) -> list:
+        if path is None:
+            die("a file the loader preloads is not in the build")
         return [path, (site.out / path.split("?")[0]).stat().st_size]
 
     files = [record(f"{pyscript_dir}/{p.name}") for p in sorted((site.out / pyscript_dir).glob("*.js"))]
@@ -372,7 +385,7 @@ def precompress(out: Path) -> None:
     ignore them. Not in files.json, so the service worker never caches them:
     it gets the files themselves, which the browser decodes.
     """
-    compressible = runpy.run_path(str(ROOT / "build" / "serve.py"))["COMPRESSIBLE"]
+    compressible = COMPRESSIBLE
     files = [str(p) for p in sorted(out.rglob("*")) if p.is_file() and p.suffix in compressible]
     node = shutil.which("node")
     if node is None:
@@ -424,14 +437,14 @@ def build(
     ``csp_meta`` writes the recommended Content-Security-Policy into
     index.html; ``precompile`` ships the precompiled standard library and
     game; ``all_wasm_exports`` ships Pyodide's wasm with every export
-    (build/wasm_exports.py); ``keep_dead_code`` leaves in the functions that
-    only the cut exports reached (build/wasm_dead_code.py); ``compress``
+    (build/runtime/wasm_exports.py); ``keep_dead_code`` leaves in the functions that
+    only the cut exports reached (build/runtime/wasm_dead_code.py); ``compress``
     writes the .br and .gz copies (precompress). Without ``speed_edits``
     the runtime is npm's files with the required edits only
-    (build/runtime.py's Edit kinds): no speed edit, every wasm
+    (build/runtime/edits.py's Edit kinds): no speed edit, every wasm
     export, the dead code kept, the wasm whole. ``wasm_split`` ships
     Pyodide's wasm as the part a start runs and the rest, fetched after
-    ready (build/wasm_split.py).
+    ready (build/runtime/wasm_split.py).
     """
     if not speed_edits:
         all_wasm_exports, keep_dead_code, wasm_split = True, True, False
@@ -485,7 +498,7 @@ def build(
         if (src / package).is_dir():
             rels = copy_tree(src / package, out / package, "**/*.py")
             py_paths += [f"{package}/{rel.as_posix()}" for rel in rels]
-    game = {path: site.url_of(path) for path in py_paths}
+    game = {path: site.known_url(path) for path in py_paths}
     start_dir = write_start(
         out, pyodide_dir, pyodide_src, core_chunk(pyscript_src), src, game, precompile, speed_edits, compress
     )
@@ -501,7 +514,7 @@ def build(
         site.finalise(path.relative_to(out).as_posix())
 
     # Every file is final now: list them for the service worker and for hosts.
-    files = []
+    files: list[dict[str, Any]] = []
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         if path.name.startswith("."):
             continue
@@ -561,28 +574,28 @@ def main() -> None:
     parser.add_argument(
         "--all-wasm-exports",
         action="store_true",
-        help="ship Pyodide's wasm with every export, as npm has it (build/wasm_exports.py)",
+        help="ship Pyodide's wasm with every export, as npm has it (build/runtime/wasm_exports.py)",
     )
     parser.add_argument(
         "--keep-dead-code",
         action="store_true",
-        help="leave in the wasm's functions that only the cut exports reached (build/wasm_dead_code.py)",
+        help="leave in the wasm's functions that only the cut exports reached (build/runtime/wasm_dead_code.py)",
     )
     parser.add_argument(
         "--no-wasm-split",
         action="store_true",
-        help="ship Pyodide's wasm whole, not as the part a start runs and the rest (build/wasm_split.py)",
+        help="ship Pyodide's wasm whole, not as the part a start runs and the rest (build/runtime/wasm_split.py)",
     )
     parser.add_argument(
         "--no-speed-edits",
         action="store_true",
-        help="npm's runtime files with the required edits only (build/runtime.py's Edit kinds): for a new release",
+        help="npm's runtime files with the required edits only (runtime.edits' Edit kinds): for a new release",
     )
     parser.add_argument(
         "--stale-hot-list",
         choices=["fail", "warn"],
         default="fail",
-        help="a build/wasm-hot-functions.json of another wasm stops the build (fail, for CI) or ships the wasm whole",
+        help="a wasm-hot-functions.json of another wasm stops the build (fail, for CI) or ships the wasm whole",
     )
     args = parser.parse_args()
     options = {

@@ -51,7 +51,7 @@ const PYODIDE = join(ROOT, "node_modules", "pyodide");
 // imports nothing more from the standard library (tests/browser/test_snapshot.py).
 const EXTRA = ["html"];
 
-// Speed edits of Pyodide's own Python: build/python-edits/<file>.diff, a
+// Speed edits of Pyodide's own Python: build/runtime/python-edits/<file>.diff, a
 // unified diff of each edited module of the stock zip, whose every hunk is
 // found exactly once or the build stops (`--no-speed-edits` leaves them
 // out); the text before a diff's first line names its edits. Pyodide's package loader imports shutil, tempfile and zipfile
@@ -75,7 +75,7 @@ const EXTRA = ["html"];
 // only escape(). Their imports took 5-10 ms of a
 // first visit on localhost (20-40 ms on a busy machine), a gain that
 // bench/after_python_up.py does not tell from the noise.
-const PYTHON_EDITS = join(ROOT, "build", "python-edits");
+const PYTHON_EDITS = join(ROOT, "build", "runtime", "python-edits");
 // {"asyncio/events.py": the diff's text, ...}: every .diff below PYTHON_EDITS.
 const pythonEdits = (folder = PYTHON_EDITS, edits = {}) => {
   for (const name of readdirSync(folder).sort()) {
@@ -129,7 +129,7 @@ if (core) {
   walk(pyscriptPackage(readFileSync(core, "utf-8")), "");
 }
 
-// The stock zip with build/python-edits/ made, written by a first Pyodide; the
+// The stock zip with build/runtime/python-edits/ made, written by a first Pyodide; the
 // second starts from it, so that what it imports is what a page imports.
 let stdLibURL;
 if (speed) {
@@ -159,7 +159,7 @@ with zipfile.ZipFile(stock) as src, zipfile.ZipFile("/tmp/edited.zip", "w", zipf
             for number, (old, new) in enumerate(hunks, 1):
                 old, new = "".join(old), "".join(new)
                 if text.count(old) != 1:
-                    raise ValueError(f"cannot apply hunk {number} of build/python-edits/{info.filename}.diff:"
+                    raise ValueError(f"cannot apply hunk {number} of build/runtime/python-edits/{info.filename}.diff:"
                                      f" found {text.count(old)} times (or build with --no-speed-edits)")
                 text = text.replace(old, new)
             data = text.encode("utf-8")
@@ -352,7 +352,7 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as dst:
     # copies them out of the zip in JavaScript, before Python runs, without
     # an inflate per file (build/pyodide-loader.mjs, zipEntries).
     # With the sources themselves (30 kB), which the loader writes too:
-    # PyScript then runs its bootstrap without them (build/runtime.py,
+    # PyScript then runs its bootstrap without them (build/runtime/,
     # CORE_PATCHES). Stored as the .pyc are: deflated they would be about
     # 10 kB, but a restored start copies them out without an inflate.
     # The code of the recorded texts, compiled as exec() and eval() compile

@@ -204,7 +204,7 @@ problem
 `;
 
 // Read with the loader's own zip reader (zipEntries), not Python's zipfile:
-// the start zip does not hold zipfile (build/python-edits/),
+// the start zip does not hold zipfile (build/runtime/python-edits/),
 // and the reader takes about a millisecond where zipfile took 15-19 ms.
 async function unpackGame(pyodide, zip, only = "") {
   // Names below the working directory: zipEntries leaves out the prefix it is given.
@@ -493,11 +493,11 @@ const scriptURL = () =>
         .createScriptURL(import.meta.url)
     : import.meta.url;
 
-// The rest of Pyodide's wasm, when the build split it (build/wasm_split.py):
+// The rest of Pyodide's wasm, when the build split it (build/runtime/wasm_split.py):
 // fetched, compiled and instantiated in the background from the moment
 // Python is up (the start's own downloads are done then, and the link is
 // idle while Python and the game start), so that no function of it waits
-// for its download. A function of it called sooner (build/runtime.py,
+// for its download. A function of it called sooner (build/runtime/,
 // GLUE_PATCHES) is instantiated there and then from what has arrived; if
 // nothing has, it may wait for a synchronous read only while the page is
 // still starting (the loading screen is up), in Node.js or in a Worker;
@@ -703,7 +703,7 @@ export async function loadPyodide(options = {}) {
   pyscriptFiles?.catch(() => {}); // handled below
   try {
     // Pyodide takes the start zip's bytes as its standard library
-    // (build/runtime.py, PYODIDE_PATCHES). Without a snapshot the
+    // (build/runtime/pyodide_edits.py, PYODIDE_PATCHES). Without a snapshot the
     // promise itself is handed over, so that the wasm compiles while the
     // zip is still on its way; a failed zip then fails this start, and the
     // catch below starts again from the stock zip.
@@ -782,7 +782,7 @@ export async function loadPyodide(options = {}) {
   }
   // PyScript's own sources, written above from the zip (a restored start's
   // zip reader, or the game's unpacking): once every one of them is in
-  // place, PyScript's bootstrap leaves them be (build/runtime.py,
+  // place, PyScript's bootstrap leaves them be (build/runtime/,
   // CORE_PATCHES), rather than compile a 30 kB script that holds them and
   // write them again.
   let pyscriptSources = false;

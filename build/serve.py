@@ -32,8 +32,8 @@ import gzip
 import http.server
 import io
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -130,7 +130,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **MIME_TYPES,
     }
@@ -210,7 +210,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 8000, quiet: bool = False, csp: bool = False, encoding: str = "auto"):
+class Server(http.server.ThreadingHTTPServer):
+    """The threading server, with what Handler reads of it (make_server sets each)."""
+
+    quiet: bool
+    hits: list[tuple[str, str, int]]
+    csp: bool
+    encoding: str
+    gzipped: Callable[[str], bytes]
+
+
+def make_server(
+    directory: Path, port: int = 8000, quiet: bool = False, csp: bool = False, encoding: str = "auto"
+) -> Server:
     """A threading HTTP server for directory on 127.0.0.1 (port 0 = any free one).
 
     directory may be a symbolic link: it is followed on every request, so
@@ -222,7 +234,7 @@ def make_server(directory: Path, port: int = 8000, quiet: bool = False, csp: boo
     if encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {ENCODINGS}, not {encoding!r}")
     handler = functools.partial(Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = Server(("127.0.0.1", port), handler)
     server.quiet = quiet
     server.hits = []
     server.csp = csp

@@ -85,7 +85,7 @@ function unpackSnapshot(packed, bytes) {
 // `bytes`, its size, `table`, the size of the function table it was made
 // with (see restoreMemory), and `restore(memory, top)`, which writes the
 // snapshot's memory into the WebAssembly memory in place of Pyodide's copy
-// of the whole buffer (build/runtime.py, GLUE_PATCHES). Half of the 31 MB
+// of the whole buffer (build/runtime/pyodide_edits.py, GLUE_PATCHES). Half of the 31 MB
 // are zeros that a fresh memory has already: they are written only below
 // `top`, the end of what the new instance has used. The head once was a
 // buffer of the snapshot's whole size, zeros past the metadata: V8 counts
@@ -106,7 +106,7 @@ function snapshotParts(packed, bytes, table) {
   return { head, start, bytes, table, restore: (memory, top) => writePages(runs, packed, memory, start, top) };
 }
 
-// Pyodide's glue calls this (build/runtime.py, GLUE_PATCHES) with its Module
+// Pyodide's glue calls this (build/runtime/pyodide_edits.py, GLUE_PATCHES) with its Module
 // and the part of `head` past the metadata (empty: the head ends there),
 // where it would copy the snapshot's memory into the WebAssembly memory
 // whole. Everything the new instance has written so far lies below its

@@ -2,7 +2,7 @@
 
 Not a build script: build/precompile.mjs puts this file into the start zip
 as the module ``_baza_start_code``, beside ``_baza_start_code.bin``, and
-edits two modules of the standard library to ask it first (build/python-edits/):
+edits two modules of the standard library to ask it first (build/runtime/python-edits/):
 ``dataclasses``, which writes the methods of each data class as Python
 source and compiles it as the class is made, and ``collections``, whose
 ``namedtuple`` does the same for ``__new__``. The game defines 38 data
@@ -50,7 +50,7 @@ def _load() -> dict[tuple[str, str], object]:
     """The build's code objects, from the file beside this module in its zip; none elsewhere."""
     try:
         folder = __file__.rpartition("/")[0]
-        table = marshal.loads(__loader__.get_data(f"{folder}/_baza_start_code.bin"))
+        table = marshal.loads(__loader__.get_data(f"{folder}/_baza_start_code.bin"))  # type: ignore[name-defined]  # the zip importer's, set on the module
     except Exception:  # outside the start zip (sources, the stock zip) or unreadable: compile as usual
         return {}
     return table if isinstance(table, dict) else {}
@@ -75,7 +75,7 @@ def _maker() -> str:
     """The module whose class asks for a text: the first caller outside MAKERS."""
     frame = sys._getframe(2)
     while frame is not None and frame.f_globals.get("__name__") in MAKERS:
-        frame = frame.f_back
+        frame = frame.f_back  # type: ignore[assignment]  # None ends the loop
     return frame.f_globals.get("__name__", "?") if frame is not None else "?"
 
 

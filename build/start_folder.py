@@ -41,7 +41,7 @@ def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed:
     """The zip of build/precompile.mjs for these sources, from the cache if made before.
 
     Its inputs: the stock zip and the runtime (Pyodide's version), the
-    script, its edits (build/python-edits/) and the module it adds (build/start_code.py), PyScript's core
+    script, its edits (build/runtime/python-edits/) and the module it adds (build/start_code.py), PyScript's core
     chunk (its Python package is compiled too), the game's modules (what
     they import decides what is compiled), and whether the script makes its
     speed edits of Pyodide's Python.
@@ -49,7 +49,7 @@ def precompiled_stdlib(pyodide_src: Path, pyscript_core: Path, src: Path, speed:
     key = hashlib.sha256()
     key.update(package_version(pyodide_src).encode() + (b"\0" if speed else b"\0lean\0"))
     runtime = [pyodide_src / "python_stdlib.zip", pyodide_src / "pyodide.asm.wasm"]
-    edits = sorted((ROOT / "build" / "python-edits").rglob("*.diff"))  # its edits of Pyodide's Python
+    edits = sorted((ROOT / "build" / "runtime" / "python-edits").rglob("*.diff"))  # its edits of Pyodide's Python
     for path in [*runtime, PRECOMPILE, START_CODE, pyscript_core, *edits]:
         key.update(sha256(path.read_bytes()).encode())
     for package in ("game", "ui"):
@@ -162,8 +162,12 @@ def write_start(
             languages[code] = file_record(f"./lang-{code}.zip", bundle)
     stdlib = (out / pyodide_dir / "python_stdlib.zip").read_bytes()
     full = f"../{pyodide_dir.removeprefix('runtime/')}/python_stdlib.zip"
-    later = {"languages": languages, "stdlib": file_record(full, stdlib), "modules": module_names(stdlib)}
-    cold = out / pyodide_dir / "pyodide.cold.wasm"  # the wasm's rest (build/wasm_split.py), when split
+    later: dict[str, object] = {
+        "languages": languages,
+        "stdlib": file_record(full, stdlib),
+        "modules": module_names(stdlib),
+    }
+    cold = out / pyodide_dir / "pyodide.cold.wasm"  # the wasm's rest (build/runtime/wasm_split.py), when split
     later["cold"] = cold.stat().st_size if cold.is_file() else None  # the loader's "finishing the download, 73 %"
     # The loader sits two folders down (runtime/start-<hash>/).
     files = [[path, f"../../{url}"] for path, url in game.items()]
@@ -208,7 +212,11 @@ def inline_parts(loader: str) -> str:
             die(f"{LOADER_TEMPLATE.name} must import {part.name} once, which ends with one export list")
         # Its opening comment is about the file in the repository: not shipped.
         code = PART_EXPORT.sub("", body.split("\n\n", 1)[1])
-        loader = importing.sub(lambda _, code=code: code, loader)
+
+        def inlined(_match: re.Match[str], text: str = code) -> str:
+            return text  # as written: a function, so that no backslash of the code is read as an escape
+
+        loader = importing.sub(inlined, loader)
     return loader
 
 

@@ -78,7 +78,7 @@ run lint .venv/bin/ruff check --quiet .
 run js node_modules/.bin/oxlint --deny-warnings --quiet build assets bench examples tests/pyodide
 run types .venv/bin/mypy
 
-cpython_dirs=(game ui)  # the docstring examples of the engine's API and of the table's
+cpython_dirs=(game ui build/runtime)  # the docstring examples of the engine's API, of the table's and of the runtime surgery's
 for dir in tests/engine tests/bots tests/ui tests/build; do
   if has_tests "$dir"; then cpython_dirs+=("$dir"); else echo "(no tests in $dir yet)"; fi
 done

@@ -5,7 +5,6 @@ Chromium (CHROMIUM env var, else /usr/bin/chromium) through executable_path.
 """
 
 import os
-import runpy
 import shutil
 import sys
 import tempfile
@@ -19,10 +18,9 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))  # tests/build/build_helpers.py
 from build_helpers import ROOT, build_from, built_site, copy_sources, file_list  # noqa: F401 (for the tests; built_site: the dist fixture)
+from serve import make_server  # the very server that `bash build/play.sh` runs
 
 ARTIFACTS = ROOT / "test-artifacts"
-# The very server that `bash build/play.sh` runs (loaded by path: build/ is no package).
-make_server = runpy.run_path(str(ROOT / "build" / "serve.py"))["make_server"]
 
 # Headless and quiet: no GPU, and no background traffic (updates, sync,
 # field trials) that would show up as requests to other origins.

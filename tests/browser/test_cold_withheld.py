@@ -1,7 +1,7 @@
 """A first visit whose later downloads never arrive plays on: every game action runs on what a start downloads.
 
 After ready the page fetches the rest of Pyodide's wasm (its cold part,
-build/wasm_split.py) and the whole standard library in the background. On
+build/runtime/wasm_split.py) and the whole standard library in the background. On
 a weak or dropped link they may come late or never. A game action that
 needed them would have to wait for them on the main thread (a frozen
 page) or fail inside Python (a fatal error). So the start's parts must hold
@@ -12,7 +12,7 @@ review, Saves & stats with an export and an import, a language switch,
 and a game of Spades against hard computer players. Nothing may load the
 cold part, import from the later standard library, or fail.
 
-The list of the wasm's functions a start keeps (build/wasm-hot-functions.json)
+The list of the wasm's functions a start keeps (build/runtime/wasm-hot-functions.json)
 is recorded from the whole browser suite: bench/wasm_calls.py --suite.
 """
 

@@ -4,14 +4,12 @@ build/serve.py --csp sends RECOMMENDED_CSP; the page must boot, register its
 service worker and boot again from its cache without a single violation.
 """
 
-import runpy
 
 import pytest
 from conftest import ROOT, SW_READY, build_from, copy_sources, logged, wait_ready
 from playwright.sync_api import expect
+from serve import RECOMMENDED_CSP
 from table_helpers import check_clean, play_hand
-
-RECOMMENDED_CSP = runpy.run_path(str(ROOT / "build" / "serve.py"))["RECOMMENDED_CSP"]
 
 # Runs before any page script: keeps every CSP violation the page reports.
 RECORD_VIOLATIONS = """

@@ -1,23 +1,22 @@
-"""The page on the build's two kinds of runtime edits (build/runtime.py's Edit).
+"""The page on the build's two kinds of runtime edits (build/runtime/edits.py's Edit).
 
 A build with the required edits only (build.py --no-speed-edits: npm's
 PyScript and Pyodide otherwise) plays a whole hand under the strict CSP: what
 to ship when a new release breaks a speed edit. And on the shipped build,
 every wasm export that the page's JavaScript names (the 270 that
-build/wasm_exports.py keeps, renumbered by build/wasm_dead_code.py) is the
+build/runtime/wasm_exports.py keeps, renumbered by build/runtime/wasm_dead_code.py) is the
 live function or symbol it was in npm's wasm.
 """
 
-import runpy
 import shutil
 
 from conftest import ROOT, build_from, copy_sources, logged, wait_ready
 from playwright.sync_api import expect
+from runtime import wasm_exports
 from table_helpers import check_clean, play_hand
 
-wasm_exports = runpy.run_path(str(ROOT / "build" / "wasm_exports.py"))
-_leb = wasm_exports["_leb"]
-_name = wasm_exports["_name"]
+_leb = wasm_exports._leb
+_name = wasm_exports._name
 
 # The loader also hands the page its Python (the real build keeps it to PyScript).
 HOOK = ("  return pyodide;\n}", "  globalThis.__bazaPython = pyodide;\n  return pyodide;\n}")
@@ -41,7 +40,7 @@ AT_INSTANTIATION = {"__wasm_call_ctors"}
 
 def parameters_of_exports(wasm: bytes) -> dict[str, int | str]:
     """Each exported function's number of parameters, and "number" for each exported global."""
-    sections = {kind: (start, end) for kind, start, end in wasm_exports["sections"](wasm)}
+    sections = {kind: (start, end) for kind, start, end in wasm_exports.sections(wasm)}
     start, _ = sections[1]  # types: each a function type (0x60) in Pyodide's wasm
     count, at = _leb(wasm, start)
     types = []
@@ -84,7 +83,7 @@ def parameters_of_exports(wasm: bytes) -> dict[str, int | str]:
         index, at = _leb(wasm, at)
         functions.append(types[index])
     named = {}
-    for name, kind, index in wasm_exports["exports"](wasm):
+    for name, kind, index in wasm_exports.exports(wasm):
         if kind == 0:
             named[name] = functions[index]
         elif kind == 3:

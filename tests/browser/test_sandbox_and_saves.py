@@ -20,13 +20,13 @@ import functools
 import http.server
 import json
 import re
-import runpy
 import threading
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from conftest import ROOT, fresh_server, logged
+from conftest import fresh_server, logged
 from playwright.sync_api import Frame, expect
+from serve import Handler
 from storage_helpers import open_saves, saved_position, snapshot, stat_values, storage
 from table_helpers import (
     READY_TIMEOUT_MS,
@@ -41,8 +41,6 @@ from table_helpers import (
     step,
     wait_turn,
 )
-
-Handler = runpy.run_path(str(ROOT / "build" / "serve.py"))["Handler"]
 
 GAME = "game=hearts&preset=standard&speed=instant&seed=11"
 # What a sandboxed frame's download failure may add to the console: the

@@ -175,7 +175,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_fresh_randomness(browser, 
         first = start(page, site.url + PLAY)
         assert (first["stdlib"], first["game"], first["snapshot"]) == ("precompiled", "precompiled", "none")
         assert first["pyscript"] == "unpacked"  # from the start zip, each .pyc checked
-        # ... with PyScript's sources, so its bootstrap left them out (build/runtime.py, CORE_PATCHES).
+        # ... with PyScript's sources, so its bootstrap left them out (build/runtime/pyscript_edits.py, CORE_PATCHES).
         assert (first.get("pyscriptSources"), first.get("pyscriptBootstrap")) == ("written", "slim"), first
         assert_pyscript_compiled(page)
         wait_stored(page)
@@ -480,7 +480,7 @@ def test_a_restore_writes_the_very_memory_of_the_snapshot(dist, tmp_path):
     assert report["otherTable"].startswith("it was made with a function table of"), report
     assert report["untouched"], report
     # Emscripten wraps its JavaScript functions (about 260) for the function
-    # table in modules of 64 (build/runtime.py's GLUE_PATCHES), not in one module
+    # table in modules of 64 (build/runtime/pyodide_edits.py's GLUE_PATCHES), not in one module
     # each; beside them, two modules of Pyodide's own.
     assert 0 < report["compiled"] <= 10, report
 

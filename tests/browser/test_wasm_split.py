@@ -1,4 +1,4 @@
-"""Pyodide's wasm in two parts (build/wasm_split.py): a start downloads and runs
+"""Pyodide's wasm in two parts (build/runtime/wasm_split.py): a start downloads and runs
 only the functions it calls; the rest comes in the background once the start's
 own downloads are in, works offline, and a call that needs it before it has
 arrived never waits for the network: the page finishes the download and
@@ -9,22 +9,20 @@ tests/build/test_wasm_split.py checks the parts themselves, without a browser.
 
 import hashlib
 import re
-import runpy
 
 import pytest
-from conftest import ROOT, SW_READY, logged, wait_ready
+from conftest import SW_READY, logged, wait_ready
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+from runtime import wasm_cold_data as cold_data
 from table_helpers import play_first_card
 from test_first_visit import LATER_DONE, PLAY, hooked
-
-cold_data = runpy.run_path(str(ROOT / "build" / "wasm_cold_data.py"))
 
 # Decimal's C module: no start imports it, so its functions are in the cold part.
 COLD_CODE = "() => globalThis.__bazaPython.runPython('import decimal; str(decimal.Decimal(1) / decimal.Decimal(7))')"
 SEVENTH = "0.1428571428571428571428571429"
 COLD_STATE = "() => globalThis.__bazaPython._module.bazaCold.state"
-# The CJK codecs' tables come with the cold part (build/wasm_cold_data.py).
+# The CJK codecs' tables come with the cold part (build/runtime/wasm_cold_data.py).
 CJK_TEXT = "日本語、中文、繁體、한국어"
 CJK_CODECS = ("shift_jis", "euc_jp", "gbk", "big5", "cp949")
 CJK_CODE = (
@@ -116,7 +114,7 @@ def test_the_moved_tables_are_zero_until_the_rest_arrives_then_npm_s(browser, se
         wait_ready(page)
         assert page.evaluate(COLD_STATE) == "not needed"
         (folder,) = (dist / "runtime").glob("pyodide-*")
-        tables = cold_data["segments"]((folder / "pyodide.cold.wasm").read_bytes())
+        tables = cold_data.segments((folder / "pyodide.cold.wasm").read_bytes())
         ranges = [[table.offset, len(table.data)] for table in tables]
         size = sum(len(table.data) for table in tables)
         assert page.evaluate(MEMORY_DIGEST, ranges) == hashlib.sha256(bytes(size)).hexdigest()

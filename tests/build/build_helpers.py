@@ -53,7 +53,7 @@ def build_site(out: Path, *options: str) -> Path:
 
 
 def wasm_parts(dist: Path) -> tuple[bytes, bytes]:
-    """A build's Pyodide wasm in its two parts (build/wasm_split.py): the hot one and the cold one."""
+    """A build's Pyodide wasm in its two parts (build/runtime/wasm_split.py): the hot one and the cold one."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
     return (folder / "pyodide.asm.wasm").read_bytes(), (folder / "pyodide.cold.wasm").read_bytes()
 

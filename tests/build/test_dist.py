@@ -4,23 +4,15 @@ import doctest
 import hashlib
 import json
 import re
-import runpy
 import subprocess
 import tomllib
 from pathlib import Path
 
 import pytest
 from build_helpers import ROOT, build_from, built_site, copy_sources, file_list  # noqa: F401 (built_site: the dist fixture)
+from runtime import pipeline, pyodide_edits, pyscript_edits, wasm_dead_code, wasm_exports, wasm_split
 
 NOT_LISTED = {"files.json", "sw.js", ".nojekyll"}  # host and worker files, not game files
-
-
-def build_runtime() -> dict:
-    """build/runtime.py's names (GLUE_PATCHES, wasm_exports, ...), from a fresh run of it.
-
-    Fresh each time: a test may change the module's globals (the stale-list test does).
-    """
-    return runpy.run_path(str(ROOT / "build" / "runtime.py"))
 
 
 def precompressed(dist: Path) -> list[Path]:
@@ -77,7 +69,7 @@ def test_service_worker_knows_this_build(dist):
 
 
 def test_pyodide_s_glue_and_module_carry_each_edit_once_and_v8_s_hint(dist):
-    """The shipped glue has each edit of build/runtime.py's GLUE_PATCHES
+    """The shipped glue has each edit of build/runtime/pyodide_edits.py's GLUE_PATCHES
     that the exports cut leaves in place exactly once, and V8's file-wide
     compile hint as its first line (its functions compiled on a background
     thread as it loads); pyodide.mjs has each of PYODIDE_PATCHES once and
@@ -85,27 +77,25 @@ def test_pyodide_s_glue_and_module_carry_each_edit_once_and_v8_s_hint(dist):
     (test_snapshot.py), the cold part (test_wasm_split.py), the page's start
     (test_startup_paths.py)."""
     (folder,) = (dist / "runtime").glob("pyodide-*")
-    runtime = build_runtime()
     glue = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     assert glue.startswith("//# allFunctionsCalledOnLoad\n")
-    found = [edit.why for edit in runtime["GLUE_PATCHES"] if edit.is_in(glue)]
-    assert len(found) >= len(runtime["GLUE_PATCHES"]) - 1, found  # (one edits a line the exports cut rewrites)
+    found = [edit.why for edit in pyodide_edits.GLUE_PATCHES if edit.is_in(glue)]
+    assert len(found) >= len(pyodide_edits.GLUE_PATCHES) - 1, found  # (one edits a line the exports cut rewrites)
     module = (folder / "pyodide.mjs").read_text(encoding="utf-8")
-    assert all(edit.is_in(module) for edit in runtime["PYODIDE_PATCHES"])
+    assert all(edit.is_in(module) for edit in pyodide_edits.PYODIDE_PATCHES)
     assert not module.startswith("//# allFunctions")
 
 
 def test_the_glue_leaves_out_the_graphics_libraries_that_pyodide_s_wasm_never_imports(dist):
     """OpenGL, EGL, SDL and OpenAL are in npm's glue for packages' side
-    modules, which Baza never loads: of the names build/glue_dead.mjs drops,
+    modules, which Baza never loads: of the names build/runtime/glue_dead.mjs drops,
     the shipped wasm (both parts) imports none, and the shipped glue neither
     defines nor offers them (a fifth of its text)."""
-    runtime = build_runtime()
     (folder,) = (dist / "runtime").glob("pyodide-*")
     npm_glue = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    _, dropped = runtime["without_graphics"](npm_glue, (folder / "pyodide.asm.wasm").read_bytes())
+    _, dropped = pipeline.without_graphics(npm_glue, (folder / "pyodide.asm.wasm").read_bytes())
     assert len(dropped) > 500 and {"glClear", "SDL_Init", "eglGetDisplay"} <= set(dropped)
-    read = runtime["wasm_exports"].imports
+    read = wasm_exports.imports
     imported = {name for part in folder.glob("*.wasm") for _, name, _ in read(part.read_bytes())}
     assert len(imported) > 200 and not imported & set(dropped)
     shipped = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
@@ -132,21 +122,19 @@ def test_a_build_with_all_wasm_exports_ships_npm_s_wasm(all_exports):
     assert (folder / "pyodide.asm.wasm").read_bytes() == (npm / "pyodide.asm.wasm").read_bytes()
     glue = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     assert glue.startswith("//# allFunctionsCalledOnLoad\n")
-    wasm_exports = build_runtime()["wasm_exports"]
     every = wasm_exports.Glue((npm / "pyodide.asm.mjs").read_text(encoding="utf-8")).statements
     assert wasm_exports.Glue(glue).statements == every and len(every) > 4_000
 
 
 def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
-    """build/wasm_exports.py: the shipped wasm is npm's with a shorter export
+    """build/runtime/wasm_exports.py: the shipped wasm is npm's with a shorter export
     section and nothing else changed (the code and data byte for byte), then
     without the functions only the dropped exports reached
-    (build/wasm_dead_code.py, when npm installed binaryen), and no script
+    (build/runtime/wasm_dead_code.py, when npm installed binaryen), and no script
     of the page names an export it no longer has, by its own name, its glue
     variable or its Module key. The memory, the table and the tags stay;
     most of the 8,500 symbols meant for side modules go."""
-    runtime = build_runtime()
-    wasm_exports, dead_code, split = runtime["wasm_exports"], runtime["wasm_dead_code"], runtime["wasm_split"]
+    dead_code, split = wasm_dead_code, wasm_split
     (folder,) = (dist / "runtime").glob("pyodide-*")
     npm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
     shipped = (folder / "pyodide.asm.wasm").read_bytes()
@@ -155,8 +143,8 @@ def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
     cut = wasm_exports.with_exports(npm, kept)
     # The wasm before the split: the cut one, without its dead code when binaryen is there.
     whole = dead_code.without_dead_code(cut) if dead_code.available() else cut
-    if dead_code.available():  # then split in two parts (build/wasm_split.py, tests/build/test_wasm_split.py)
-        hot, cold = runtime["split_wasm"](npm, whole, dead_code.kept_functions(cut))
+    if dead_code.available():  # then split in two parts (build/runtime/wasm_split.py, tests/build/test_wasm_split.py)
+        hot, cold = pipeline.split_wasm(npm, whole, dead_code.kept_functions(cut))
         assert (shipped, (folder / split.COLD_FILE).read_bytes()) == (hot, cold)
     else:
         assert shipped == whole
@@ -191,11 +179,9 @@ def test_pyodide_wasm_keeps_only_the_exports_javascript_names(dist):
 
 
 def test_wasm_exports_cuts_a_small_module_and_refuses_what_it_cannot_read():
-    """build/wasm_exports.py on a hand-made module and glue: only what the
+    """build/runtime/wasm_exports.py on a hand-made module and glue: only what the
     scripts name (or the module imports back through GOT) stays exported
     and assigned; anything it cannot read is refused, never guessed at."""
-    runtime = build_runtime()
-    wasm_exports = runtime["wasm_exports"]
     assert doctest.testmod(wasm_exports).failed == 0
 
     def name(text: str) -> bytes:
@@ -389,7 +375,6 @@ def test_the_lazy_linker_links_as_emscripten_does(all_exports, tmp_path):
     test_the_game_plays_the_same_on_the_cut_wasm)."""
     # The premise of mapping the table only for a function without `.sig`:
     # the glue signs JavaScript functions only, never a wasm export.
-    wasm_exports = build_runtime()["wasm_exports"]
     npm = ROOT / "node_modules" / "pyodide"
     signed = set(re.findall(r'([\w$]+)\.sig="', (npm / "pyodide.asm.mjs").read_text(encoding="utf-8")))
     exported = {name for name, _, _ in wasm_exports.exports((npm / "pyodide.asm.wasm").read_bytes())}
@@ -419,12 +404,11 @@ def test_the_lazy_linker_links_as_emscripten_does(all_exports, tmp_path):
 
 
 def test_pyscript_core_chunk_has_each_edit_of_the_build(dist, tmp_path):
-    """build/runtime.py's CORE_PATCHES (strict CSP, a refused IndexedDB, PyScript's own package) are each
+    """build/runtime/pyscript_edits.py's CORE_PATCHES (strict CSP, a refused IndexedDB, PyScript's own package) are each
     in the shipped chunk once, and none of the text they replace is left."""
-    runtime = build_runtime()
     (chunk,) = (dist / "runtime").glob("pyscript-*/core-*.js")
     text = chunk.read_text(encoding="utf-8")
-    for edit in runtime["CORE_PATCHES"]:
+    for edit in pyscript_edits.CORE_PATCHES:
         assert edit.is_in(text), edit.why
         assert edit.count(text) <= edit.times, edit.why  # (an edit that adds after its pattern keeps it)
 

@@ -2,7 +2,7 @@
 
 Pyodide's package loader imports shutil, tempfile, zipfile and pathlib when
 first used, not at start, and asyncio's futures and concurrent.futures
-import logging when first used (build/python-edits/): the start zip leaves them,
+import logging when first used (build/runtime/python-edits/): the start zip leaves them,
 and what only they import, to the whole standard library mounted after
 ready, where loadPackage's machinery still finds them.
 """
@@ -179,7 +179,7 @@ def test_a_start_compiles_no_data_class_and_the_build_s_bytecode_is_python_s(dis
 
 
 # asyncio's loops for sockets, subprocesses and TLS, left for later
-# (build/python-edits/): what a start imports, then each of their names asked for
+# (build/runtime/python-edits/): what a start imports, then each of their names asked for
 # once the whole standard library is mounted, and the values that the
 # edited signatures of asyncio.events write out.
 ASYNCIO_LATER = {"asyncio.base_events", "asyncio.streams", "asyncio.subprocess", "asyncio.unix_events",

@@ -1,4 +1,4 @@
-"""The start zip without ipaddress, hmac and html.entities (build/python-edits/).
+"""The start zip without ipaddress, hmac and html.entities (build/runtime/python-edits/).
 
 urllib.parse imports ipaddress only to check a bracketed host, secrets
 imports hmac only for compare_digest, and html its named references only

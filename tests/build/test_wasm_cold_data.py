@@ -1,4 +1,6 @@
-"""The CJK codecs', unicodedata's and iconv's tables in the cold part of Pyodide's wasm (build/wasm_cold_data.py).
+"""The CJK codecs', unicodedata's and iconv's tables in the cold part of Pyodide's wasm.
+
+The module is build/runtime/wasm_cold_data.py.
 
 Without a browser: the two parts together write npm's very memory, the hot
 part holds none of the tables and nothing of it points at them, and a table
@@ -9,12 +11,11 @@ tests/browser/test_wasm_split.py.
 """
 
 import bisect
-import runpy
 
 import pytest
 from build_helpers import ROOT, built_site, wasm_parts  # noqa: F401 (built_site: the dist fixture)
+from runtime import wasm_cold_data as cold_data
 
-cold_data = runpy.run_path(str(ROOT / "build" / "wasm_cold_data.py"))
 NPM_WASM = ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
 
 
@@ -25,10 +26,10 @@ def split_parts(dist):
 
 def test_the_two_parts_write_npm_s_very_memory(split_parts):
     hot, cold = split_parts
-    npm = cold_data["image"](cold_data["segments"](NPM_WASM.read_bytes()))
-    memory = bytearray(cold_data["image"](cold_data["segments"](hot)))
+    npm = cold_data.image(cold_data.segments(NPM_WASM.read_bytes()))
+    memory = bytearray(cold_data.image(cold_data.segments(hot)))
     memory += bytes(len(npm) - len(memory))
-    moved = cold_data["segments"](cold)
+    moved = cold_data.segments(cold)
     assert sum(len(s.data) for s in moved) > 1_300_000  # the codecs' maps, unicodedata's and iconv's tables
     for segment in moved:
         assert not any(memory[segment.offset : segment.offset + len(segment.data)]), "written by both parts"
@@ -49,13 +50,13 @@ def within(ranges: list[tuple[int, int]], margin: int = 0):
 
 def test_the_hot_part_neither_holds_nor_points_at_a_moved_table(split_parts):
     hot, cold = split_parts
-    moved = within([(s.offset, s.offset + len(s.data)) for s in cold_data["segments"](cold)])
-    near_moved = within([(s.offset, s.offset + len(s.data)) for s in cold_data["segments"](cold)], cold_data["GUARD"])
-    hot_addresses = cold_data["addresses"](hot)
+    moved = within([(s.offset, s.offset + len(s.data)) for s in cold_data.segments(cold)])
+    near_moved = within([(s.offset, s.offset + len(s.data)) for s in cold_data.segments(cold)], cold_data.GUARD)
+    hot_addresses = cold_data.addresses(hot)
     assert not [a for a in hot_addresses if near_moved(a)]
     # The only data pointing at a moved map are the codecs' indexes, which only cold code reads.
-    memory = cold_data["image"](cold_data["segments"](hot))
-    found = cold_data["indexes"](memory, 1024)
+    memory = cold_data.image(cold_data.segments(hot))
+    found = cold_data.indexes(memory, 1024)
     in_index = within([(at, at + 8 * 256) for at, _ in found])
     firsts = {start for _, maps in found for start, _ in maps if moved(start)}
     words = memoryview(memory)[: len(memory) // 4 * 4].cast("I")
@@ -67,20 +68,20 @@ def test_the_hot_part_neither_holds_nor_points_at_a_moved_table(split_parts):
 
 def test_a_table_that_a_hot_constant_points_into_stays_hot(split_parts):
     hot, _ = split_parts
-    segments = cold_data["segments"](NPM_WASM.read_bytes())
-    addresses = cold_data["addresses"](hot)
-    found = cold_data["cjk_tables"](segments, addresses)
+    segments = cold_data.segments(NPM_WASM.read_bytes())
+    addresses = cold_data.addresses(hot)
+    found = cold_data.cjk_tables(segments, addresses)
     start, end = found[len(found) // 2]
     middle = (start + end) // 2
-    again = cold_data["cjk_tables"](segments, addresses | {middle})
+    again = cold_data.cjk_tables(segments, addresses | {middle})
     assert not any(s <= middle < e for s, e in again)
     assert 0 < sum(e - s for s, e in found) - sum(e - s for s, e in again) <= 4 * 512  # that map and its neighbours
 
 
 def test_unicodedata_s_tables_move_and_its_neighbours_docstrings_stay(split_parts):
     hot, cold = split_parts
-    moved = b"".join(s.data for s in cold_data["segments"](cold))
-    kept = cold_data["image"](cold_data["segments"](hot))
+    moved = b"".join(s.data for s in cold_data.segments(cold))
+    kept = cold_data.image(cold_data.segments(hot))
     for name in (b"LATIN CAPITAL LETTER", b"This module provides access to the Unicode Character Database"):
         assert name in moved and name not in kept
     # The files laid out on either side: the CJK codecs' glue and fcntl, whose docstrings hot data points at.
@@ -90,37 +91,37 @@ def test_unicodedata_s_tables_move_and_its_neighbours_docstrings_stay(split_part
 
 def test_a_unicodedata_table_that_a_hot_constant_points_into_stays_hot(split_parts):
     hot, cold = split_parts
-    segments = cold_data["segments"](NPM_WASM.read_bytes())
-    addresses = cold_data["addresses"](hot)
-    bodies = cold_data["body_addresses"](cold)
-    found = cold_data["unicodedata_tables"](segments, addresses, bodies)
+    segments = cold_data.segments(NPM_WASM.read_bytes())
+    addresses = cold_data.addresses(hot)
+    bodies = cold_data.body_addresses(cold)
+    found = cold_data.unicodedata_tables(segments, addresses, bodies)
     start, end = max(found, key=lambda r: r[1] - r[0])
     middle = (start + end) // 2
-    again = cold_data["unicodedata_tables"](segments, addresses | {middle}, bodies)
-    assert not any(s - cold_data["GUARD"] <= middle < e for s, e in again)
+    again = cold_data.unicodedata_tables(segments, addresses | {middle}, bodies)
+    assert not any(s - cold_data.GUARD <= middle < e for s, e in again)
     assert any(s <= start < e for s, e in again)  # the table's start still moves
 
 
 def test_musl_s_iconv_tables_move_and_no_shipped_code_points_at_them(split_parts):
     hot, cold = split_parts
-    moved = b"".join(s.data for s in cold_data["segments"](cold))
-    memory = cold_data["image"](cold_data["segments"](hot))
+    moved = b"".join(s.data for s in cold_data.segments(cold))
+    memory = cold_data.image(cold_data.segments(hot))
     assert b"shiftjis\0sjis\0cp932\0" in moved and b"shiftjis\0sjis\0cp932\0" not in memory
-    charsets = cold_data["image"](cold_data["segments"](NPM_WASM.read_bytes())).find(b"\0utf8\0char\0\0") + 1
+    charsets = cold_data.image(cold_data.segments(NPM_WASM.read_bytes())).find(b"\0utf8\0char\0\0") + 1
     for part in (hot, cold):
-        assert not any(charsets in found for found in cold_data["body_addresses"](part))
+        assert not any(charsets in found for found in cold_data.body_addresses(part))
 
 
 def test_iconv_tables_stay_when_iconv_is_kept():
     npm = NPM_WASM.read_bytes()
-    segments, bodies = cold_data["segments"](npm), cold_data["body_addresses"](npm)
+    segments, bodies = cold_data.segments(npm), cold_data.body_addresses(npm)
     everything = set(range(len(bodies)))
-    naming = cold_data["naming"](cold_data["image"](segments), bodies, cold_data["ICONV_CHARSETS"])
+    naming = cold_data.naming(cold_data.image(segments), bodies, cold_data.ICONV_CHARSETS)
     assert naming
-    assert cold_data["iconv_tables"](segments, set(), bodies, everything) == []
-    around = cold_data["NEIGHBOURS"]
+    assert cold_data.iconv_tables(segments, set(), bodies, everything) == []
+    around = cold_data.NEIGHBOURS
     taken_out = everything - set(range(min(naming) - around, max(naming) + around + 1))
-    assert sum(e - s for s, e in cold_data["iconv_tables"](segments, set(), bodies, taken_out)) > 100_000
+    assert sum(e - s for s, e in cold_data.iconv_tables(segments, set(), bodies, taken_out)) > 100_000
 
 
 def test_only_cjk_indexes_are_taken_for_tables():
@@ -128,28 +129,24 @@ def test_only_cjk_indexes_are_taken_for_tables():
     entries = bytearray()
     for k in range(256):
         entries += (100_000 + 97 * k).to_bytes(4, "little") + bytes([0, 10, 0, 0])  # 11 codes, 22 bytes: gaps
-    beyond = cold_data["Segment"](110_000, b"\x01")  # memory up to past the maps
-    assert cold_data["cjk_tables"]([cold_data["Segment"](1024, bytes(entries)), beyond], set()) == []
+    beyond = cold_data.Segment(110_000, b"\x01")  # memory up to past the maps
+    assert cold_data.cjk_tables([cold_data.Segment(1024, bytes(entries)), beyond], set()) == []
     chained = bytearray()
     for k in range(256):
         chained += (100_000 + 22 * k).to_bytes(4, "little") + bytes([0, 10, 0, 0])
-    assert cold_data["cjk_tables"]([cold_data["Segment"](1024, bytes(chained)), beyond], set()) == [
+    assert cold_data.cjk_tables([cold_data.Segment(1024, bytes(chained)), beyond], set()) == [
         (100_000, 100_000 + 22 * 256)
     ]
 
 
 def test_without_cuts_ranges_out_of_segments():
-    segment = cold_data["Segment"]
+    segment = cold_data.Segment
     segs = [segment(100, bytes(range(1, 41))), segment(200, b"\x07" * 10)]
-    kept = cold_data["without"](segs, [(110, 120), (135, 205)])
+    kept = cold_data.without(segs, [(110, 120), (135, 205)])
     assert kept == [segment(100, bytes(range(1, 11))), segment(120, bytes(range(21, 36))), segment(205, b"\x07" * 5)]
 
 
 def test_the_module_s_examples_run():
     import doctest
-    import importlib.util
 
-    spec = importlib.util.spec_from_file_location("wasm_cold_data", ROOT / "build" / "wasm_cold_data.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert doctest.testmod(module).failed == 0
+    assert doctest.testmod(cold_data).failed == 0

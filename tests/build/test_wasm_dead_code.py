@@ -1,15 +1,14 @@
-"""The build's dead-code pass on Pyodide's wasm (build/wasm_dead_code.py), without a browser."""
+"""The build's dead-code pass on Pyodide's wasm (build/runtime/wasm_dead_code.py), without a browser."""
 
-import runpy
 import subprocess
 from pathlib import Path
 
 import pytest
+from runtime import wasm_dead_code as dead_code
+from runtime import wasm_exports
 
 ROOT = Path(__file__).resolve().parents[2]
-dead_code = runpy.run_path(str(ROOT / "build" / "wasm_dead_code.py"))
-wasm_exports = runpy.run_path(str(ROOT / "build" / "wasm_exports.py"))
-needs_binaryen = pytest.mark.skipif(not dead_code["available"](), reason="npm ci installs binaryen")
+needs_binaryen = pytest.mark.skipif(not dead_code.available(), reason="npm ci installs binaryen")
 
 FUNCTION_SECTION, CODE_SECTION = 3, 10
 
@@ -31,7 +30,7 @@ def module(exported: list[int], bodies: int = 2) -> bytes:
 
 
 def functions_in(data: bytes) -> int:
-    starts = [start for kind, start, _ in wasm_exports["sections"](data) if kind == FUNCTION_SECTION]
+    starts = [start for kind, start, _ in wasm_exports.sections(data) if kind == FUNCTION_SECTION]
     return data[starts[0]]
 
 
@@ -44,22 +43,22 @@ def run_export(data: bytes, name: str) -> int:
 @needs_binaryen
 def test_a_function_no_export_reaches_is_taken_out_and_the_rest_still_runs(tmp_path):
     before = module(exported=[1])
-    after = dead_code["without_dead_code"](before, cache=tmp_path)
+    after = dead_code.without_dead_code(before, cache=tmp_path)
     assert functions_in(before) == 2 and functions_in(after) == 1
     assert run_export(before, "b") == run_export(after, "b") == 1
 
 
 @needs_binaryen
 def test_the_result_is_cached_under_the_input(tmp_path):
-    first = dead_code["without_dead_code"](module(exported=[0, 1]), cache=tmp_path)
+    first = dead_code.without_dead_code(module(exported=[0, 1]), cache=tmp_path)
     assert functions_in(first) == 2  # both exported: nothing is dead
     assert len(list(tmp_path.glob("*.wasm"))) == 1
-    assert dead_code["without_dead_code"](module(exported=[0, 1]), cache=tmp_path) == first
+    assert dead_code.without_dead_code(module(exported=[0, 1]), cache=tmp_path) == first
 
 
 @needs_binaryen
 def test_a_file_that_is_no_wasm_is_refused_with_wasm_opts_reason(tmp_path):
-    with pytest.raises(dead_code["DeadCodeError"]) as refused:
-        dead_code["without_dead_code"](b"not a module", cache=tmp_path)
+    with pytest.raises(dead_code.DeadCodeError) as refused:
+        dead_code.without_dead_code(b"not a module", cache=tmp_path)
     assert str(refused.value)
     assert not list(tmp_path.glob("*.wasm"))

@@ -1,4 +1,4 @@
-"""Pyodide's wasm in two parts (build/wasm_split.py): what a start runs, and the rest after ready.
+"""Pyodide's wasm in two parts (build/runtime/wasm_split.py): what a start runs, and the rest after ready.
 
 Without a browser: the parts are valid modules, the hot part is the one a
 start downloads, and Pyodide in Node.js computes with the parts exactly what
@@ -8,36 +8,35 @@ call, offline).
 """
 
 import json
-import runpy
 import subprocess
 
 import pytest
 from build_helpers import ROOT, built_site, wasm_parts  # noqa: F401 (built_site: the dist fixture)
+from runtime import wasm_dead_code as dead_code
+from runtime import wasm_split as split
 
-split = runpy.run_path(str(ROOT / "build" / "wasm_split.py"))
-dead_code = runpy.run_path(str(ROOT / "build" / "wasm_dead_code.py"))
 NPM_WASM = ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
-needs_binaryen = pytest.mark.skipif(not dead_code["available"](), reason="npm ci installs binaryen")
+needs_binaryen = pytest.mark.skipif(not dead_code.available(), reason="npm ci installs binaryen")
 
 
 def test_the_instruction_reader_reads_every_body_of_npm_s_wasm_to_its_end():
     data = NPM_WASM.read_bytes()
-    module = split["read"](data)
+    module = split.read(data)
     count = 0
     for start, end in module.bodies:
-        read = list(split["instructions"](data, start, end))
+        read = list(split.instructions(data, start, end))
         count += len(read)
         assert read[-1].end == end and data[read[-1].start] == 0x0B
     assert count > 2_000_000
 
 
 def test_the_list_of_hot_functions_is_of_npm_s_wasm():
-    assert split["hot_functions"](NPM_WASM.read_bytes()) is not None, "record it: bench/wasm_calls.py"
+    assert split.hot_functions(NPM_WASM.read_bytes()) is not None, "record it: bench/wasm_calls.py"
 
 
 def test_the_hot_part_keeps_every_function_and_the_cold_part_holds_the_rest(dist):
     hot, cold = wasm_parts(dist)
-    hot_module, cold_module = split["read"](hot), split["read"](cold)
+    hot_module, cold_module = split.read(hot), split.read(cold)
     assert len(hot) < 0.7 * (len(hot) + len(cold))
     # The hot part: the same functions, imports and exports as a whole build's, one table more.
     assert {name for name, _, _ in hot_module.exports} >= {"memory", "__indirect_function_table", "baza_cold"}
@@ -51,7 +50,7 @@ def test_both_parts_are_valid_modules(dist, tmp_path):
     for name, data in zip(("hot", "cold"), wasm_parts(dist)):
         path = tmp_path / f"{name}.wasm"
         path.write_bytes(data)
-        command = ["node", str(dead_code["WASM_OPT"]), str(path), *dead_code["FEATURES"], "--enable-tail-call"]
+        command = ["node", str(dead_code.WASM_OPT), str(path), *dead_code.FEATURES, "--enable-tail-call"]
         run = subprocess.run(
             [*command, "-o", str(tmp_path / "out.wasm")],
             capture_output=True,

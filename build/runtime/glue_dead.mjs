@@ -1,6 +1,6 @@
 // Pyodide's glue without Emscripten's OpenGL, EGL, SDL and OpenAL libraries.
 //
-//   node build/glue_dead.mjs [NAMES] < GLUE > CUT    what went: JSON on standard error
+//   node build/runtime/glue_dead.mjs [NAMES] < GLUE > CUT    what went: JSON on standard error
 //
 // NAMES: a JSON list of the names the wasm imports, which stay whatever
 // they are (npm's wasm imports some of OpenGL's through GOT.func; the

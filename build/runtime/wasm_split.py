@@ -2,7 +2,7 @@
 
 A start of the page calls about 2,750 of the 13,900 functions of Pyodide's
 wasm (V8 compiles each function at its first call: bench/wasm_calls.py
-lists them into build/wasm-hot-functions.json); with what they call
+lists them into build/runtime/wasm-hot-functions.json); with what they call
 directly (DIRECT_CALLS), 3,350 stay. The other 10,550 functions' bodies
 were a third of the module over the wire (0.87 of its 2.50 MB with
 brotli). This module moves them into a second module, the cold part,
@@ -12,7 +12,7 @@ which the page fetches after the table is ready:
   body becomes a stub that calls the real body through a new table, the
   cold table, exported as ``baza_cold``. If the slot is still empty, the
   stub first calls slot 0, where the glue puts a function that loads the
-  cold part at once (build/runtime.py, GLUE_PATCHES). Nothing else moves:
+  cold part at once (build/runtime/pyodide_edits.py, GLUE_PATCHES). Nothing else moves:
   the other functions, the function table, the data, the exports and the
   imports are the module's own, byte for byte.
 - The cold part imports the hot part's memory, function table, cold table,
@@ -37,14 +37,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-if str(Path(__file__).resolve().parent) not in sys.path:  # read through runpy.run_path (tests)
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-from wasm_exports import MAGIC, WasmError, _leb, _limits, _uleb, _value_type, sections
+from .wasm_exports import MAGIC, WasmError, _leb, _limits, _uleb, _value_type, sections
 
 HOT_LIST = Path(__file__).resolve().parent / "wasm-hot-functions.json"
 COLD_TABLE = "baza_cold"
@@ -187,7 +184,7 @@ def read(data: bytes) -> Module:
             at += size
     if len(bodies) != len(function_types) - function_imports:
         raise SplitError("the code section does not match the function section")
-    from wasm_exports import exports as read_exports
+    from .wasm_exports import exports as read_exports
 
     return Module(
         data,
@@ -229,7 +226,7 @@ class Instruction(NamedTuple):
     start: int
     end: int
     opcode: int  # the first byte; (0xFC, n) and (0xFD, n) are given as 0xFC00 + n and 0xFD00 + n
-    index: int | None  # the function of call/return_call/ref.func, the global of global.get/set
+    target: int | None  # the function of call/return_call/ref.func, the global of global.get/set
     table: int | None = None  # the table of call_indirect, table.get/set/grow/size/fill/copy/init
 
 
@@ -416,7 +413,7 @@ def _movable(module: Module, function: int, exported_globals: dict[int, str]) ->
     for ins in instructions(module.data, start, end):
         if ins.opcode in NOT_MOVED:
             return False
-        if ins.opcode in (0x23, 0x24) and ins.index not in exported_globals:
+        if ins.opcode in (0x23, 0x24) and ins.target not in exported_globals:
             return False
         if ins.table:  # a table other than the function table, which the hot part does not export
             return False
@@ -437,12 +434,16 @@ def _with_callees(module: Module, hot: set[int], depth: int) -> set[int]:
     """``hot`` with the functions its functions call directly, ``depth`` calls deep."""
     first, frontier = module.function_imports, set(hot)
     for _ in range(depth):
-        found = set()
+        found: set[int] = set()
         for f in frontier:
             if f < first or f >= len(module.function_types):
                 continue
             start, end = module.bodies[f - first]
-            found |= {ins.index for ins in instructions(module.data, start, end) if ins.opcode in (0x10, 0x12)}
+            found |= {
+                ins.target
+                for ins in instructions(module.data, start, end)
+                if ins.opcode in (0x10, 0x12) and ins.target is not None
+            }
         frontier = found - hot
         hot |= found
     return hot
@@ -478,19 +479,19 @@ def split(data: bytes, hot: Iterable[int]) -> Split:
         copied = body_start(data, start)
         out = bytearray(data[start:copied])
         for ins in instructions(data, start, end):
-            if ins.index is None:
+            if ins.target is None:
                 continue
             out += data[copied : ins.start]
             copied = ins.end
             if ins.opcode in (0x23, 0x24):
-                out += bytes([ins.opcode]) + _uleb(used_globals.setdefault(ins.index, len(used_globals)))
-            elif ins.index in cold_index:
-                out += bytes([ins.opcode]) + _uleb(cold_index[ins.index])
+                out += bytes([ins.opcode]) + _uleb(used_globals.setdefault(ins.target, len(used_globals)))
+            elif ins.target in cold_index:
+                out += bytes([ins.opcode]) + _uleb(cold_index[ins.target])
             else:
-                slot = callees.setdefault(ins.index, 1 + len(cold) + len(callees))
+                slot = callees.setdefault(ins.target, 1 + len(cold) + len(callees))
                 indirect = 0x11 if ins.opcode == 0x10 else 0x13
                 out += (
-                    b"\x41" + _sleb_bytes(slot) + bytes([indirect]) + _uleb(module.function_types[ins.index]) + b"\x01"
+                    b"\x41" + _sleb_bytes(slot) + bytes([indirect]) + _uleb(module.function_types[ins.target]) + b"\x01"
                 )
         out += data[copied:end]
         code += _uleb(len(out)) + out
@@ -545,14 +546,15 @@ def _hot_part(module: Module, cold: list[int], callees: dict[int, int]) -> bytes
             body = _uleb(count + 1) + data[at:end] + _name(COLD_TABLE) + b"\x01" + table
         elif section_id == ELEMENT and callees:
             count, at = _leb(data, start)
-            ordered = sorted(callees, key=callees.get)
+            ordered = sorted(callees, key=callees.__getitem__)
             segment = b"\x02" + table + b"\x41" + _sleb_bytes(1 + len(cold)) + b"\x0b\x00" + _uleb(len(ordered))
             body = _uleb(count + 1) + data[at:end] + segment + b"".join(_uleb(f) for f in ordered)
         elif section_id == CODE:
-            body = bytearray(_uleb(len(module.bodies)))
+            code = bytearray(_uleb(len(module.bodies)))
             for i, (body_from, body_to) in enumerate(module.bodies):
                 piece = stubs.get(i, data[body_from:body_to])
-                body += _uleb(len(piece)) + piece
+                code += _uleb(len(piece)) + piece
+            body = bytes(code)
         else:
             out += data[copied:end]
             copied = end
@@ -581,7 +583,7 @@ def _cold_part(
         _name("p") + _name(COLD_TABLE) + bytes([1, FUNCREF, 0, 0]),
         _name("p") + _name(memory_name) + b"\x02" + module.memory,
     ]
-    for g in sorted(used_globals, key=used_globals.get):
+    for g in sorted(used_globals, key=used_globals.__getitem__):
         imports.append(_name("p") + _name(exported_globals[g]) + b"\x03" + global_types[g])
     for name, tag in zip(tag_names, module.tags):
         imports.append(_name("p") + _name(name) + b"\x04" + tag)

@@ -1,6 +1,6 @@
 """Pyodide's wasm without the code that nothing can reach after the export cut.
 
-build/wasm_exports.py keeps only the exports the page's JavaScript names.
+build/runtime/wasm_exports.py keeps only the exports the page's JavaScript names.
 The functions that only the cut exports called are still in the module's
 code section: about 560 kB of Pyodide 314.0.7's 9.25 MB, 150 kB of its
 2.66 MB over the wire with brotli, 190 kB with gzip (docs/PERFORMANCE.md,
@@ -26,15 +26,11 @@ Standard library only, as build.py.
 import hashlib
 import json
 import subprocess
-import sys
 from pathlib import Path
 
-if str(Path(__file__).resolve().parent) not in sys.path:  # read through runpy.run_path (tests)
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-import wasm_exports
-import wasm_split
+from . import wasm_exports, wasm_split
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BINARYEN = ROOT / "node_modules" / "binaryen"
 WASM_OPT = BINARYEN / "bin" / "wasm-opt"
 CACHE = ROOT / ".cache" / "wasm-dead-code"
@@ -73,7 +69,7 @@ def without_dead_code(wasm: bytes, cache: Path = CACHE) -> bytes:
 def kept_functions(wasm: bytes, cache: Path = CACHE) -> list[int]:
     """For each function of ``without_dead_code(wasm)``, its index in ``wasm``.
 
-    The pass renumbers the functions it keeps; build/wasm_split.py lists the
+    The pass renumbers the functions it keeps; build/runtime/wasm_split.py lists the
     hot functions by their index in npm's wasm, which this maps.
     """
     return _pass(wasm, cache)[1]

@@ -12,7 +12,7 @@ first visit downloads before Python can start, and no game reads them:
   (Python has its own codecs), so nothing can read them at all.
 
 This module takes them out of the hot part's data and gives them to the
-cold part (build/wasm_split.py) as active data segments, written into the
+cold part (build/runtime/wasm_split.py) as active data segments, written into the
 memory the moment the cold part is instantiated: after ready, or at the
 first call of a cold function, whichever comes first.
 
@@ -43,16 +43,12 @@ Standard library only, as build.py.
 from __future__ import annotations
 
 import struct
-import sys
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
-from pathlib import Path
+from collections.abc import Iterable, Set
 from typing import NamedTuple
 
-if str(Path(__file__).resolve().parent) not in sys.path:  # read through runpy.run_path (tests)
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-import wasm_split
-from wasm_exports import MAGIC, WasmError, _leb, _uleb, sections
+from . import wasm_split
+from .wasm_exports import MAGIC, WasmError, _leb, _uleb, sections
 
 DATA, DATA_COUNT = 11, 12
 GUARD = 64  # bytes around a table that no constant of the hot part may point into
@@ -270,7 +266,7 @@ def named_tables(
     foreign: set[int],
     bodies: list[set[int]],
     texts: Iterable[bytes],
-    excluded: set[int] = frozenset(),
+    excluded: Set[int] = frozenset(),
 ) -> list[tuple[int, int]]:
     """``private_tables`` of the functions that name one of ``texts`` and of those
     within ``NEIGHBOURS`` of them, none of ``excluded``."""
