@@ -89,11 +89,11 @@ self.bazaPacked ??= (() => {
   async function fetchPacked(fetcher, url, init = {}) {
     if (!copies || !isPacked(url) || typeof DecompressionStream !== "function") return fetcher(url, init);
     const kind = kindOf(url);
+    const { signal } = init;
     let response = null;
     if (kinds.get(kind) === "encoded" || kinds.get(kind) === "no copy") return fetcher(url, init);
     if (kinds.get(kind) !== "plain") {
       const cut = new AbortController();
-      const { signal } = init;
       signal?.addEventListener("abort", () => cut.abort(signal.reason), { once: true });
       response = await fetcher(url, { ...init, signal: signal?.aborted ? signal : cut.signal });
       // Another origin's answer (a frame sandboxed without allow-same-origin)
