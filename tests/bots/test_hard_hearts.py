@@ -9,7 +9,7 @@ import random
 
 from botkit import hearts, level
 
-from game.bots import reading, search
+from game.bots import moon_hunter, reading, search
 from game.bots.common import Know
 from game.cards import parse_card, popcount
 from game.view import determinize
@@ -144,3 +144,45 @@ def test_a_runner_leading_hearts_keeps_normals_moon_defence(monkeypatch):
     monkeypatch.setattr(search, "MOON_SEARCH_BELOW", 16)
     s = search.Search(m.view(1), random.Random(0), samples=2)
     assert s.base_why[0] in search.MOON_DEFENCE and s.cands == [s.base]
+
+
+def test_candidates_clearly_worse_are_dropped_and_their_playouts_go_to_the_others(monkeypatch):
+    # Seat 0 leads the second trick with seven kinds of card (hearts are not
+    # broken): the leads that lose clearly, a top spade into the queen among
+    # them, stop being tried after a few deals, and the budget of 40 deals x
+    # 7 candidates goes to the rest; normal's card always stays in the race.
+    monkeypatch.setattr(search, "PRUNE", True)
+    m = hearts(["AC AS KS 3S AH KH 4H AD 5D 2D 9C 8C 6C", "2C", "3C", "4C"], plays="2C 3C 4C AC")
+    v = m.view(0)
+    s = search.Search(v, random.Random(1), samples=40)
+    while not s.step():
+        pass
+    assert len(s.cands) >= 5 and s.base in s.active and len(s.active) < len(s.cands)
+    assert s.playouts <= 40 * len(s.cands) and s.samples > 40
+    assert all(len(s.values[c]) == s.samples for c in s.active)
+    assert parse_card("KS") not in s.active and s.result()[0] in s.active
+
+
+def test_a_seat_that_can_still_shoot_also_tries_the_moon(monkeypatch):
+    # Seat 0 won the first trick with the ace of clubs and holds seven top
+    # hearts and the top spades: nobody has a point and it has two losers,
+    # so the search tries the hunter's line (its card, then its play to the
+    # end) beside every card; normal's playouts would shoot only a moon that
+    # cannot fail. A seat with points against it does not try.
+    m = hearts(["AC AH KH QH JH TH 9H 8H AS KS QS 5D 4D", "2C", "", ""], dealer=0, plays="2C 3C 4C AC")
+    v = m.view(0)
+    assert moon_hunter.hunting(Know.from_view(v))
+    s = search.Search(v, random.Random(0), samples=2)
+    assert search.PLAN in s.cands and s.plan_card == moon_hunter.hunt_play(Know.from_view(v))[0]
+    while not s.step():
+        pass
+    assert len(s.values[search.PLAN]) == 2
+    monkeypatch.setattr(search, "MOON_PLAN", False)
+    assert search.PLAN not in search.Search(v, random.Random(0), samples=2).cands
+    monkeypatch.setattr(search, "MOON_PLAN", True)
+    m = hearts(
+        ["AC AH KH QH JH TH 9H 8H AS JS 3S 5D 4D", "2C 2S", "3C KS 6D", "4C QS 7D"],
+        dealer=0,
+        plays="2C 3C 4C AC 3S 2S KS QS 6D 7D",
+    )
+    assert m.to_act == 0 and search.PLAN not in search.Search(m.view(0), random.Random(0), samples=2).cands
