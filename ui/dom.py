@@ -259,7 +259,12 @@ class TableView(DialogsDom, ShellDom):
                                 "data-key": key, "data-who": c.seat_name, "data-tag": c.tag,
                                 "--x": f"{c.x}%", "--y": f"{c.y}%",
                                 "--fx": f"{getattr(c, 'fx', 0)}%", "--fy": f"{getattr(c, 'fy', 0)}%",
-                                "--ox": getattr(c, "ox", 0.0), "--oy": getattr(c, "oy", 0.0)},
+                                "--ox": getattr(c, "ox", 0.0), "--oy": getattr(c, "oy", 0.0),
+                                "--x2": f"{getattr(c, 'x2', 0.0)}%", "--y2": f"{getattr(c, 'y2', 0.0)}%",
+                                "--ox2": getattr(c, "ox2", 0.0), "--oy2": getattr(c, "oy2", 0.0),
+                                # A second card fanned left or up lies under the first (its corner out).
+                                "--z": 1 if getattr(c, "under", False) else None,
+                                "--z2": 1 if getattr(c, "under2", False) else None},
                          *self.d.card_face(f))
 
     def _trick(self, t: TrickModel) -> None:
@@ -281,6 +286,8 @@ class TableView(DialogsDom, ShellDom):
         cards.style.setProperty("--ty", f"{t.ty}%")
         if t.size:
             cards.style.setProperty("--trick-w", t.size)
+        if t.size2:
+            cards.style.setProperty("--trick-w2", t.size2)
         kept = {}
         for node in cards.querySelectorAll("li"):
             kept[str(node.getAttribute("data-key"))] = node

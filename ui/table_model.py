@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.cards import DECK_SIZE, popcount
-from game.deal import tricks_per_hand
+from game.deal import cards_in_play, tricks_per_hand
 from game.view import can_offer_claim
 
 # The model is split in modules. The names of the first ones split off are
@@ -75,7 +75,7 @@ from .score_sheet import (  # noqa: F401
     winner_text,
 )
 from .settings import DECKS, SPEEDS
-from .table_layout import deal_origin, seat_slot, toward, trick_card_width, trick_spots
+from .table_layout import deal_origin, fan_offsets, ring_anchors, seat_slot, toward, trick_card_width, trick_spots
 from .table_state import UiState, hinted_actions, you
 
 # --------------------------------------------------------------------- data
@@ -140,8 +140,16 @@ class TrickCard:
     fx: float = 0.0  # where it comes from: toward its player's seat, in percent of a card's size
     fy: float = 0.0
     ox: float = 0.0  # a seat's second card of a trick: moved by this many widths of a card
-    oy: float = 0.0  # ... and heights, so that the first one's rank and suit stay in sight
+    oy: float = 0.0  # ... and heights (and from five players its row kept to an edge, table_layout.ring_anchor)
     tag: str = ""  # its player in a word or two (model_base.seat_tags): a phone's caption
+    # Five players or more on a wide felt (a desktop, a phone held sideways):
+    # its place in the ring's wide form (table_layout.ring_spots), and its offset there.
+    x2: float = 0.0
+    y2: float = 0.0
+    ox2: float = 0.0
+    oy2: float = 0.0
+    under: bool = False  # a second card fanned to the left or up: drawn under the first, its corner out
+    under2: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,6 +160,7 @@ class TrickModel:
     tx: float = 0.0  # a taken trick goes toward its winner (see toward())
     ty: float = 0.0
     size: str = ""  # a CSS width for its cards: the largest at which none overlaps (see trick_card_width())
+    size2: str = ""  # the same for the wide form of the ring (five players or more)
 
 
 @dataclass(frozen=True)
@@ -286,6 +295,9 @@ def _trick_cards(v: Any, pairs: tuple[tuple[int, int], ...], names: list[str], w
     out = []
     seen: dict[int, int] = {}
     spots = trick_spots(v.players, human)
+    wide = trick_spots(v.players, human, wide=True)
+    fans, fans2 = fan_offsets(v.players, human), fan_offsets(v.players, human, wide=True)
+    anchors, anchors2 = ring_anchors(v.players, human), ring_anchors(v.players, human, wide=True)
     tags = seat_tags(v.players, names) if human == 0 else names
     for seat, c in pairs:
         k = seen.get(seat, 0)
@@ -293,25 +305,13 @@ def _trick_cards(v: Any, pairs: tuple[tuple[int, int], ...], names: list[str], w
         angle = seat_angle(seat, v.players, human)
         x, y = spots[seat]
         fx, fy = toward(angle)
-        ox, oy = second_card_offset(x, y) if k else (0.0, 0.0)
+        x2, y2 = wide[seat]
+        ox, oy = fans[seat] if k else (0.0, 0.0)
+        ox2, oy2 = fans2[seat] if k else (0.0, 0.0)
         out.append(TrickCard(seat, names[seat], face(c), x, y, winner is not None and seat == winner, fx, fy,
-                             ox * k, oy * k, tags[seat]))
+                             ox * k, anchors[seat] + oy * k, tags[seat], x2, y2, ox2 * k,
+                             anchors2[seat] + oy2 * k, k > 0 and min(ox, oy) < 0, k > 0 and min(ox2, oy2) < 0))
     return tuple(out)
-
-
-def second_card_offset(x: float, y: float) -> tuple[float, float]:
-    """Where a seat's second card of a trick lies (a seat with a card more
-    plays two in the first trick), in widths and heights of a card from its
-    first: toward the middle of the table, and never over the first card's
-    top left corner (its rank and suit): down from a seat in the upper
-    half, to the right from one in the lower half, else down.
-
-    >>> second_card_offset(14.0, 30.0), second_card_offset(30.0, 80.0), second_card_offset(86.0, 60.0)
-    ((0.0, 0.45), (0.4, 0.0), (0.0, 0.45))
-    """
-    if y < 50 or x > 50:
-        return 0.0, 0.45
-    return 0.4, 0.0
 
 
 def _trick(v: Any, ui: UiState, names: list[str]) -> TrickModel:
@@ -420,6 +420,14 @@ def first_dealer(v: Any, ui: UiState, names: list[str]) -> str:
     return t("cut.result", name=names[v.dealer], card=card)
 
 
+def _sized(trick: TrickModel, v: Any, human: int) -> TrickModel:
+    """The trick with its cards' widths: where the deal leaves some seats a
+    card more, the room for their second cards of the first trick too."""
+    fans = bin(cards_in_play(v.rules)).count("1") % v.players != 0
+    return replace(trick, size=trick_card_width(v.players, human, fans=fans),
+                   size2=trick_card_width(v.players, human, wide=True, fans=fans))
+
+
 def _with_first_dealer(trick: TrickModel, draw: str) -> TrickModel:
     """The draw for the first dealer, said over the empty middle of the felt
     while nothing lies there (the first hand's bids)."""
@@ -483,8 +491,7 @@ def build_table(v: Any, ui: UiState) -> TableModel:
         message=ui.message,
         notice="" if s.watch else build_notice(v, ui, names),
         seats=_seats(v, ui, names),
-        trick=_with_first_dealer(replace(_trick(v, ui, names), size=trick_card_width(v.players, ui.human)),
-                                 first_dealer(v, ui, names)),
+        trick=_with_first_dealer(_sized(_trick(v, ui, names), v, ui.human), first_dealer(v, ui, names)),
         hand=hand,
         controls=mark_hint(build_controls(v, ui, names), hinted_actions(ui)),
         sheet=build_sheet(v, ui, names),

@@ -3,16 +3,17 @@
 Hearts for 3, 4, 5, 6 and 8 players and Spades for 2, 3, 4 and 5, each at
 360x640, 390x844, 768x1024, 1280x800 and 1920x1080, and on phones held
 sideways at 844x390 and 740x360, in English and in the
-language whose table words are longest, in three moments of a hand: the
-pass or the bids, the middle of a trick, and the hand's summary. Every cell
+language whose table words are longest, in four moments of a hand: the
+pass or the bids, the middle of a trick, a whole trick (the first one you
+take, which stays on the table until you lead), and the hand's summary. Every cell
 asserts, from the boxes of the page's elements (not from pixels):
 
 - the page is no wider than the window and the whole table (top bar, felt,
   turn line, choices, hand) lies in the first screen, every card of the
   hand inside the window;
 - no two cards of the trick overlap (the design allows none, but for two
-  cards of one seat, fanned so that the first one's rank and suit show),
-  none lies outside the felt or under a seat, and no two seats overlap;
+  cards of one seat, fanned), every card shows its rank and suit, none
+  lies outside the felt or under a seat, and no two seats overlap;
 - every card of the hand is at least 44 px wide and shows a part 44 px
   tall that a tap reaches (checked with ``elementFromPoint``), its rank
   and suit in it: 44 px wide where the hand has room for that, else (a
@@ -22,9 +23,9 @@ asserts, from the boxes of the page's elements (not from pixels):
   thirteen cards lie in one row on every phone, and no hand takes more
   than two rows;
 - the trick's cards are at least 44 px wide, at every player count and
-  size, and, up to four players, each lies nearer its own player's seat
-  than any other seat does (from five players each carries its player's
-  name instead, where a phone lays the trick in rows); from three players the seats
+  size, and each lies nearer its own player's seat than any other seat
+  does, at every player count (from five players each also names its
+  player, in words of 14 px or more); from three players the seats
   and the trick spread over the felt (their bounding box covers at least
   two thirds of it: seats around its edge, not a strip); no text on the
   table is under 14 px;
@@ -137,6 +138,7 @@ CHECK = """([tap, narrow, phase, expected, trickMin, smallest, players]) => {
   const seats = all('#seats .seat');
   const played = all('#trick li');
   const hand = all('#hand .card');
+  if (phase === 'taken' && played.length < players) out.push(`${played.length} cards of the whole trick in sight`);
   seats.forEach((a, i) => {
     if (!inside(rect(a), felt)) out.push(`seat ${name(a)} outside the felt`);
     seats.slice(i + 1).forEach((b) => {
@@ -147,13 +149,18 @@ CHECK = """([tap, narrow, phase, expected, trickMin, smallest, players]) => {
     if (!inside(rect(a), felt)) out.push(`trick card ${name(a)} outside the felt`);
     played.slice(i + 1).forEach((b) => {
       // Two cards of one seat (a seat that plays twice in a trick) lie
-      // fanned, the later one up and to the right: the earlier one's rank
-      // and suit (its top left corner) stay in sight.
-      const ra = rect(a), rb = rect(b);
-      const corner = { left: ra.left, top: ra.top, right: ra.left + 0.3 * ra.width, bottom: ra.top + 0.4 * ra.height };
+      // fanned, one over the other; any other two lie apart.
       const same = name(a).split(':')[0] === name(b).split(':')[0];
-      if (same ? over(corner, rb) : over(ra, rb)) out.push(`trick cards ${name(a)} and ${name(b)} overlap`);
+      if (!same && over(rect(a), rect(b))) out.push(`trick cards ${name(a)} and ${name(b)} overlap`);
     });
+    // Its rank and suit (its top left corner) in sight: the points of the
+    // corner reach this card (a fanned pair's lower card shows its corner).
+    const ra = rect(a);
+    const covered = [[0.12, 0.1], [0.25, 0.1], [0.12, 0.3], [0.25, 0.3]].filter(([fx, fy]) => {
+      const e = document.elementFromPoint(ra.left + fx * ra.width, ra.top + fy * ra.height);
+      return !e || e.closest('li') !== a;
+    });
+    if (covered.length) out.push(`trick card ${name(a)}: its rank and suit covered (${covered.length} of 4 points)`);
     for (const seat of seats) if (over(rect(a), rect(seat))) out.push(`seat ${name(seat)} covers ${name(a)}`);
     const label = document.querySelector('.trick-label');
     if (label && shown(label) && label.textContent && over(rect(a), rect(label))) {
@@ -232,7 +239,7 @@ CHECK = """([tap, narrow, phase, expected, trickMin, smallest, players]) => {
     if (!own) { out.push(`trick card ${name(card)}: no seat of ${who}`); continue; }
     const nearer = seats.filter((seat) => seat !== own && gap(r, seat) < gap(r, own) - 1);
     const first = played.find((c) => (c.getAttribute('aria-label') || '').split(':')[0] === who) === card;
-    if (nearer.length && players <= 4 && first) {
+    if (nearer.length && first) {
       out.push(`trick card ${name(card)} lies nearer ${name(nearer[0])} than its player's seat`);
     }
     // Five players or more: the card says whose it is, in words of 14 px or more.
@@ -406,6 +413,21 @@ def test_table_fits(chromium, base_url, artifacts, game, players):
             set_language(page, lang)
             for size in SIZES:
                 problems += check_cell(page, (name, sides, "trick"), lang, size, artifacts)
+        # A whole trick: the first one we take stays on the table until we
+        # lead (in a later hand if we take none in this one).
+        def taken(what: str) -> bool:
+            return what in ("next", "over") or (what == "play" and page.get_attribute("#trick", "data-kind") == "taken")
+
+        last = drive(page, taken, last - 1)
+        while page.get_attribute("#table", "data-awaiting") == "next":
+            page.locator("#summary button.primary").click()
+            last = drive(page, taken, last)
+        assert page.get_attribute("#trick", "data-kind") == "taken", f"{name}: we took no trick"
+        assert page.locator("#trick li").count() >= players, f"{name}: a trick of fewer cards than players"
+        for lang in LANGS:
+            set_language(page, lang)
+            for size in SIZES:
+                problems += check_cell(page, (name, sides, "taken"), lang, size, artifacts)
         # The hand's summary.
         drive(page, lambda what: what in ("next", "over"), last - 1)
         for lang in LANGS:

@@ -13,7 +13,7 @@ from ui import settings as S
 from ui.i18n import LANGUAGES, catalogue, set_language
 from ui.nodes import Dom
 from ui.sheet_dom import sheet_table
-from ui.table_layout import seat_slot, trick_spots
+from ui.table_layout import SIDE_W, ring_anchors, ring_spots, seat_slot, trick_spots
 from ui.table_model import build_table
 from ui.table_state import UiState
 
@@ -113,15 +113,17 @@ def test_seats_sit_around_the_felt_in_order(players):
     assert slots.count("top") <= 3 and slots.count("left") <= 2 and slots.count("right") <= 2
 
 
+@pytest.mark.parametrize("wide", [False, True], ids=["upright", "wide"])
 @pytest.mark.parametrize("players", range(2, 9))
-def test_trick_cards_have_a_spot_each_at_the_computed_width(players):
+def test_trick_cards_have_a_spot_each_at_the_computed_width(players, wide):
     """Every seat's card has its own spot in the trick area, and the width
     the table gives them (the smallest of its bounds, in an area of any
-    shape tried) keeps any two apart and all inside the area."""
-    spots = trick_spots(players)
+    shape tried) keeps any two apart and all inside the area, in the
+    ring's upright and wide forms (from five players)."""
+    spots = trick_spots(players, wide=wide)
     assert len(set(spots)) == players
     t = table_of(f"?game={'spades' if players <= 5 else 'hearts'}&players={players}")
-    expr = t.trick.size
+    expr = t.trick.size2 if wide and players >= 5 else t.trick.size
     for width, height in ((300, 200), (600, 250), (250, 300), (900, 400)):
         def value(term: str, w=width, h=height) -> float:
             m = re.fullmatch(r"([\d.]+)cq([wh])", term.strip())
@@ -135,9 +137,37 @@ def test_trick_cards_have_a_spot_each_at_the_computed_width(players):
                 bounds.append(value(term))
         card_w = min(bounds)
         card_h = card_w * 1.4
-        boxes = [(x / 100 * width, y / 100 * height) for x, y in spots]
+        anchors = ring_anchors(players, wide=wide)
+        boxes = [(x / 100 * width, y / 100 * height + a * card_h) for (x, y), a in zip(spots, anchors, strict=True)]
         for x, y in boxes:
             assert card_w / 2 <= x + 0.01 and x <= width - card_w / 2 + 0.01
             assert card_h / 2 <= y + 0.01 and y <= height - card_h / 2 + 0.01
         for (x1, y1), (x2, y2) in itertools.combinations(boxes, 2):
             assert abs(x1 - x2) >= card_w - 0.01 or abs(y1 - y2) >= card_h - 0.01, (players, width, height)
+
+
+@pytest.mark.parametrize("players", range(5, 9))
+def test_a_ring_card_lies_on_its_seats_side(players):
+    """From five players each card lies in the ring on its seat's side.
+    Upright: a top seat's in the first row, yours in the middle of the
+    last, a side seat's past the side seats' column (at most a fifth of
+    the felt), on its own side, below the first row. Wide: yours in the
+    middle of the second row, from seven players the two seats beside
+    yours low past the side column, every other seat's across the top,
+    in the order of the seats from the left."""
+    slots = [seat_slot(360 * s / players, players) for s in range(players)]
+    for seat, ((x, y), slot) in enumerate(zip(ring_spots(players), slots, strict=True)):
+        if slot == "you":
+            assert (x, y) == (50.0, 100.0), seat
+        elif slot == "top":
+            assert y == 0.0, seat
+        else:
+            assert (x < 50) == (slot == "left"), seat
+            assert SIDE_W < x < 100 - SIDE_W and y > 0.0, seat
+    wide = ring_spots(players, wide=True)
+    assert wide[0] == (50.0, 100.0)
+    low = {1, players - 1} if players >= 7 else set()
+    for seat in low:
+        assert SIDE_W < wide[seat][0] < 100 - SIDE_W and wide[seat][1] == 100.0, seat
+    top = [wide[s] for s in range(1, players) if s not in low]
+    assert all(y == 0.0 for _, y in top) and [x for x, _ in top] == sorted(x for x, _ in top)
