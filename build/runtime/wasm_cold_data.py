@@ -1,6 +1,6 @@
 """Static tables of Pyodide's wasm that no start reads, moved into its cold part.
 
-Three groups of ``static const`` tables sit in the hot part's data, which a
+Four groups of ``static const`` data sit in the hot part's data, which a
 first visit downloads before Python can start, and no game reads them:
 
 - the CJK codecs' maps (``_codecs_jp``, ``_codecs_cn``, ``_codecs_kr``,
@@ -9,7 +9,10 @@ first visit downloads before Python can start, and no game reads them:
   unicodename_db.h): 690 kB, 265 kB with brotli;
 - musl's iconv tables (src/locale/iconv.c's character sets): 126 kB, 94 kB
   with brotli; iconv itself is among the code the dead-code pass took out
-  (Python has its own codecs), so nothing can read them at all.
+  (Python has its own codecs), so nothing can read them at all;
+- and the C modules' docstrings that only data names (``docstrings``):
+  about 1,500 texts, 275 kB, the hot part 52 kB smaller with brotli and
+  70 kB with gzip; read before the cold part is in, one is empty text.
 
 This module takes them out of the hot part's data and gives them to the
 cold part (build/runtime/wasm_split.py) as active data segments, written into the
@@ -42,6 +45,7 @@ Standard library only, as build.py.
 
 from __future__ import annotations
 
+import re
 import struct
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Set
@@ -333,6 +337,51 @@ def private_tables(
     return _merged(moved)
 
 
+# A docstring of a C module: printable text of at least DOC_MIN bytes, with
+# at least DOC_SPACES spaces, between two NULs (names, keyword lists and
+# format strings are shorter, or have no spaces).
+DOCSTRING = re.compile(rb"(?<=\x00)[\t\n\x20-\x7e]{%d,}(?=\x00)" % 48)
+DOC_SPACES = 6
+
+
+def docstrings(segs: list[Segment], foreign: set[int]) -> list[tuple[int, int]]:
+    """The (start, end) ranges of the C modules' docstrings that may move.
+
+    A docstring (``PyDoc_STRVAR``) is named by data only: a method table's
+    ``ml_doc``, a type's ``tp_doc``, a module's ``m_doc``; CPython reads it
+    when something asks for ``__doc__`` or ``__text_signature__`` (help(),
+    inspect.signature of a builtin), and a static type copies it into its
+    ``__doc__`` once, when it is readied. Read before the cold part has
+    arrived, a moved docstring is empty text (its bytes are zero): a valid
+    C string, so such a read gives ``""`` or no signature, never a crash,
+    and a builtin readied then keeps an empty ``__doc__``; every read after
+    the cold part is in gets the text.
+
+    A text moves only when it is one: data points at its first byte, no
+    data points inside it, and no constant of ``foreign`` (the hot part's
+    code) points into it or within ``GUARD`` bytes of it, as for a table,
+    so no hot code prints it as a message or reads it as a format.
+    """
+    memory = image(segs)
+    base = min((s.offset for s in segs), default=0)
+    words = struct.unpack_from(f"<{len(memory) // 4}I", memory)
+    pointed = sorted({w for w in words if base <= w < len(memory)})
+    near = sorted(a for a in foreign if base - GUARD <= a < len(memory) + GUARD)
+    found = []
+    for text in DOCSTRING.finditer(memory, base):
+        start, end = text.start(), text.end() + 1  # with its NUL
+        if text.group().count(b" ") < DOC_SPACES:
+            continue
+        k = bisect_left(pointed, start)
+        if k == len(pointed) or pointed[k] != start or (k + 1 < len(pointed) and pointed[k + 1] < end):
+            continue
+        j = bisect_left(near, start - GUARD)
+        if j < len(near) and near[j] < end + GUARD:
+            continue
+        found.append((start, end))
+    return found
+
+
 class _Ranges:
     """Sorted, possibly overlapping ranges, asked whether they hold an address."""
 
@@ -404,6 +453,7 @@ def with_cold_tables(
     segs, hot_addresses = segments(hot), addresses(hot)
     cold_bodies = body_addresses(cold)
     ranges = cjk_tables(segs, hot_addresses) + unicodedata_tables(segs, hot_addresses, cold_bodies)
+    ranges += docstrings(segs, hot_addresses)
     if npm is not None:
         imported = wasm_split.read(npm).function_imports
         kept_bodies = {f - imported for f in kept if f >= imported}

@@ -31,6 +31,13 @@ CJK_CODE = (
     + ").toJs()"
 )
 CJK_ANSWER = [CJK_TEXT.encode(c, "replace").hex() for c in CJK_CODECS]
+# The C functions' docstrings that moved with the rest are read in full once it is in.
+DOCSTRING_CODE = (
+    "() => globalThis.__bazaPython.runPython("
+    "\"import inspect; [len.__doc__, str(inspect.signature(len)), str(inspect.signature(divmod))]\""
+    ").toJs()"
+)
+DOCSTRING_ANSWER = ["Return the number of items in a container.", "(obj, /)", "(x, y, /)"]
 # ... and so do unicodedata's.
 UNICODEDATA_CODE = (
     "() => globalThis.__bazaPython.runPython("
@@ -126,6 +133,7 @@ def test_the_moved_tables_are_zero_until_the_rest_arrives_then_npm_s(browser, se
         assert page.evaluate(MEMORY_DIGEST, ranges) == digest
         assert page.evaluate(CJK_CODE) == CJK_ANSWER
         assert page.evaluate(UNICODEDATA_CODE) == UNICODEDATA_ANSWER
+        assert page.evaluate(DOCSTRING_CODE) == DOCSTRING_ANSWER
         page.wait_for_function(LATER_DONE, timeout=60_000)
         assert page.evaluate(COLD_CODE) == SEVENTH
         page.log.assert_no_errors()

@@ -84,9 +84,35 @@ def test_unicodedata_s_tables_move_and_its_neighbours_docstrings_stay(split_part
     kept = cold_data.image(cold_data.segments(hot))
     for name in (b"LATIN CAPITAL LETTER", b"This module provides access to the Unicode Character Database"):
         assert name in moved and name not in kept
-    # The files laid out on either side: the CJK codecs' glue and fcntl, whose docstrings hot data points at.
+    # The files laid out on either side, the CJK codecs' glue and fcntl, are not unicodedata's
+    # tables: their docstrings move (or stay) by the docstrings' own rule, not with the tables.
+    segments = cold_data.segments(NPM_WASM.read_bytes())
+    memory = cold_data.image(segments)
+    hot_addresses = cold_data.addresses(hot)
+    tables = cold_data.unicodedata_tables(segments, hot_addresses, cold_data.body_addresses(cold))
     for docstring in (b"__create_codec($module, arg, /)", b"This module performs file control"):
-        assert docstring in kept and docstring not in moved
+        at = memory.find(docstring)
+        assert at > 0 and not any(s <= at < e for s, e in tables)
+
+
+def test_docstrings_move_when_only_data_points_at_them():
+    """A C module's docstring moves when data points at its first byte and at
+    nothing inside it, and no hot code points into it or near it; a name, a
+    text that code prints, and a text that another name shares the tail of
+    (data pointing inside it) stay."""
+    doc = b"Return the number of items in a container, counted as the type counts them."
+    printed = b"an error message that the hot part's code prints with its own format"
+    shared = b"a docstring whose last word is also the name of something else: items"
+    name = b"a short name"
+    apart = b"-" * (2 * cold_data.GUARD)  # not a docstring (no spaces): keeps the printed text's code away
+    text = b"\0" + doc + b"\0" + shared + b"\0" + name + b"\0" + apart + b"\0" + printed + b"\0"
+    base = 1024
+    at = {t: base + text.index(b"\0" + t + b"\0") + 1 for t in (doc, printed, shared, name)}
+    inside = at[shared] + len(shared) - len(b"items")
+    pointers = b"".join(a.to_bytes(4, "little") for a in (at[doc], at[printed], at[shared], inside, at[name]))
+    segments = [cold_data.Segment(base, text), cold_data.Segment(base + 4096, pointers)]
+    found = cold_data.docstrings(segments, foreign={at[printed]})
+    assert found == [(at[doc], at[doc] + len(doc) + 1)]
 
 
 def test_a_unicodedata_table_that_a_hot_constant_points_into_stays_hot(split_parts):
