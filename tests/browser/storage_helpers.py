@@ -7,15 +7,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import sys
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 from table_helpers import READY_TIMEOUT_MS
-
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))  # the engine, to write saves for the tests
 
 # Everything a player sees on the table: every card's accessible name and
 # state, the trick, the seats (names, bids, tricks, scores), whose turn, the

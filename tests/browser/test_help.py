@@ -1,13 +1,9 @@
 """The rules page of each game: how to play, for players, with the options
 of the match on the table, in the language of the table."""
 
-import sys
-from pathlib import Path
-
 from playwright.sync_api import expect
 from table_helpers import check_clean, open_table, wait_turn
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from ui.i18n import catalogue
 
 
