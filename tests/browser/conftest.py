@@ -6,7 +6,6 @@ Chromium (CHROMIUM env var, else /usr/bin/chromium) through executable_path.
 
 import os
 import shutil
-import sys
 import tempfile
 import threading
 from dataclasses import dataclass, field
@@ -14,10 +13,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))  # tests/build/build_helpers.py
 from build_helpers import ROOT, build_from, built_site, copy_sources, file_list  # noqa: F401 (for the tests; built_site: the dist fixture)
+from playwright.sync_api import expect, sync_playwright
 from serve import make_server  # the very server that `bash build/play.sh` runs
 
 ARTIFACTS = ROOT / "test-artifacts"

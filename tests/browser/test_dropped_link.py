@@ -31,8 +31,6 @@ machine stretches every action).
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from conftest import logged
@@ -40,8 +38,6 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from storage_helpers import SNAPSHOT, snapshot
 from table_helpers import click, hand_cards, pass_cards, play_hand, step, wait_turn
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from throttle_proxy import ThrottleProxy
 
 PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"

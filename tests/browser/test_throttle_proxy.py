@@ -10,14 +10,10 @@ proxy stuck far below its rate fails too.
 import hashlib
 import socket
 import socketserver
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from throttle_proxy import ThrottleProxy
 
 MBIT = 8.0  # 1 MB/s: quick tests, and still far below what localhost carries
