@@ -155,7 +155,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "build"))  # the build's server (the bench's own folder is first already)
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "build")]  # its fellow benches; the build's server
 import serve  # noqa: E402
 import startup  # noqa: E402
 from eager_player import marks_of, page_player  # noqa: E402
