@@ -328,6 +328,13 @@ def test_phone_plays_a_hand_by_taps(chromium, base_url, artifacts):
             tap(page, card)
             expect(card).to_have_attribute("aria-pressed", "true")
         check_layout(page, "phone, three cards picked")
+        # A card picked to pass stands out of the hand: raised over the
+        # cards left in it (its top above theirs), not only ringed.
+        tops = page.evaluate("""() => [...document.querySelectorAll('#hand button.card')].map(
+            (c) => [c.getAttribute('aria-pressed') === 'true', c.getBoundingClientRect().top])""")
+        picked = [top for chosen, top in tops if chosen]
+        kept = [top for chosen, top in tops if not chosen]
+        assert len(picked) == count and max(picked) < min(kept) - 4, f"picked cards not raised: {tops}"
         shot(page, artifacts, "phone", "hearts-picked")
         before = step(page)
         page.locator("#controls").get_by_role("button", name=re.compile(r"^Pass \d+ cards?")).tap()

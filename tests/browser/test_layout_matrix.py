@@ -32,6 +32,9 @@ asserts, from the boxes of the page's elements (not from pixels):
 - no text is clipped: no element with text holds more than it shows
   (scrollWidth against clientWidth), and none runs past the window's edge;
 - the score sheet shows every seat (or side), whole, without scrolling;
+- the "?" of the rules is in sight, and every other seat shows its hand
+  face down with its count in words of 14 px or more; while the table
+  waits for you the page's title says it is your turn;
 - the summary lies in the window, its title, scores and button in view.
 
 To stay fast (the browser suite runs on two cores), each game is one page:
@@ -138,6 +141,21 @@ CHECK = """([tap, narrow, phase, expected, trickMin, smallest, players]) => {
   const seats = all('#seats .seat');
   const played = all('#trick li');
   const hand = all('#hand .card');
+  // The rules a tap away on every screen: the "?" of the top bar in sight.
+  const help = document.querySelector('.tools .help-q');
+  if (!help || !shown(help) || !inside(rect(help), screen)) out.push('no "?" for the rules in sight');
+  // Every other seat's hand face down, its count readable (14 px or more) on its plate.
+  for (const seat of seats) {
+    const count = seat.querySelector('.backs-count');
+    if (!count) continue;
+    if (!shown(count) || !inside(rect(count), rect(seat), 12) || !/^\\d+$/.test(count.textContent)) {
+      out.push(`seat ${name(seat)}: the count of its hand not in sight`);
+    } else if (parseFloat(getComputedStyle(count).fontSize) < smallest - 0.05) {
+      out.push(`seat ${name(seat)}: its hand's count in ${getComputedStyle(count).fontSize} type`);
+    }
+  }
+  if (!['summary', 'taken'].includes(phase) && seats.filter((seat) => !seat.classList.contains('you'))
+      .some((seat) => !seat.querySelector('.backs-count'))) out.push("a seat's hand not shown face down");
   if (phase === 'taken' && played.length < players) out.push(`${played.length} cards of the whole trick in sight`);
   seats.forEach((a, i) => {
     if (!inside(rect(a), felt)) out.push(`seat ${name(a)} outside the felt`);
@@ -397,6 +415,8 @@ def test_table_fits(chromium, base_url, artifacts, game, players):
         # Hearts hand that holds its cards has no pass).
         last = drive(page, lambda what: what in ("pass", "bid", "play"))
         phase = page.get_attribute("#table", "data-awaiting")
+        # A player in another tab is told: the page's title says it is their turn.
+        assert page.title() == catalogue("en")["page.title_turn"], page.title()
         for lang in LANGS:
             set_language(page, lang)
             for size in SIZES:
