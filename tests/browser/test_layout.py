@@ -335,6 +335,10 @@ def test_phone_plays_a_hand_by_taps(chromium, base_url, artifacts):
         picked = [top for chosen, top in tops if chosen]
         kept = [top for chosen, top in tops if not chosen]
         assert len(picked) == count and max(picked) < min(kept) - 4, f"picked cards not raised: {tops}"
+        # A ring of focus is for the keyboard: the tapped card draws none.
+        ring = page.evaluate("""() => { const e = document.activeElement;
+            return e && e !== document.body ? getComputedStyle(e).outlineStyle : 'none'; }""")
+        assert ring == "none", f"a tap drew a focus ring ({ring})"
         shot(page, artifacts, "phone", "hearts-picked")
         before = step(page)
         page.locator("#controls").get_by_role("button", name=re.compile(r"^Pass \d+ cards?")).tap()
