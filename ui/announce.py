@@ -36,10 +36,10 @@ from typing import Any
 from game.actions import MOON_SELF
 from game.deal import tricks_per_hand
 from game.rules import PASS_OFFSETS
-from game.scoring import hearts_moon_total
+from game.scoring import hearts_card_points, hearts_moon_total
 
 from .i18n import t
-from .model_base import bid_text, hearts_points, sorted_cards
+from .model_base import bid_text, sorted_cards
 from .score_sheet import build_summary
 
 KEEP_LAST = 20  # sentences kept for the page: it only appends the new ones
@@ -141,7 +141,7 @@ def _trick_points(v: Any, pairs: tuple[tuple[int, int], ...]) -> str:
     mask = 0
     for _, c in pairs:
         mask |= 1 << c
-    points = hearts_points(mask, v.rules)
+    points = hearts_card_points(v.rules, mask)
     if not points:
         return ""
     return t("ann.trick_points", n=points).replace("-", "−")

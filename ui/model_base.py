@@ -14,7 +14,6 @@ from game.cards import (
     DECK_SIZE,
     iter_cards,
 )
-from game.scoring import hearts_card_points
 
 from .i18n import card_text, list_text, t
 
@@ -145,6 +144,3 @@ def bid_text(value: int | None, suit: int | None) -> str:
     return str(value)
 
 
-def hearts_points(taken: int, rules: Any) -> int:
-    """Points in a set of taken cards (before any moon): game.scoring's count."""
-    return hearts_card_points(rules, taken)

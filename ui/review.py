@@ -38,11 +38,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.records import replay_record
+from game.scoring import hearts_card_points
 from game.state import Match
 
 from .announce import bid_words, said
 from .i18n import list_text, t
-from .model_base import CardFace, bid_text, face, hearts_points, seat_names, side_name, sorted_cards
+from .model_base import CardFace, bid_text, face, seat_names, side_name, sorted_cards
 from .score_sheet import record_bid
 
 __all__ = ["ReviewHand", "ReviewCard", "ReviewStep", "Review", "build_review", "seat_names", "clamp_step"]
@@ -182,7 +183,7 @@ def build_review(record: dict[str, Any], names: list[str], *, number: int, you: 
               bid: bool = True) -> tuple[ReviewHand, ...]:
         return tuple(
             _hand(s, names[s], masks[s], bids[s] if bid else "", won[s],
-                  "" if spades or taken is None else str(hearts_points(taken[s], m.rules)),
+                  "" if spades or taken is None else str(hearts_card_points(m.hearts_rules, taken[s])),
                   received[s] if received else 0)
             for s in range(n)
         )
@@ -221,10 +222,10 @@ def build_review(record: dict[str, Any], names: list[str], *, number: int, you: 
         mask = 0
         for _, c in trick.pairs:
             mask |= 1 << c
-        points = "" if spades else _points(hearts_points(mask, m.rules))
+        points = "" if spades else _points(hearts_card_points(m.hearts_rules, mask))
         words.append(said("ann.take", trick.winner, names, you, points=points))
-        so_far = [t("review.count", name=names[s], n=trick.tricks[s] if spades else hearts_points(trick.taken[s],
-                                                                                                m.rules))
+        so_far = [t("review.count", name=names[s],
+                    n=trick.tricks[s] if spades else hearts_card_points(m.hearts_rules, trick.taken[s]))
                   for s in range(n)]
         words.append(t("review.tricks_so_far" if spades else "review.points_so_far", counts=", ".join(so_far)))
         cards = tuple(ReviewCard(seat, names[seat], face(c), i == 0, seat == trick.winner)

@@ -11,10 +11,10 @@ from typing import Any
 
 from game.cards import HEARTS, JACK_DIAMONDS, JACK_DIAMONDS_MASK, QUEEN_SPADES, QUEEN_SPADES_MASK, SUIT_MASKS, popcount
 from game.deal import tricks_per_hand
-from game.scoring import spades_side_score
+from game.scoring import hearts_card_points, spades_side_score
 
 from .i18n import card_text, list_text, t
-from .model_base import SUIT_LETTER, Choice, hearts_points, side_name
+from .model_base import SUIT_LETTER, Choice, side_name
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ def build_sheet(v: Any, ui: Any, names: list[str]) -> ScoreSheet:
                 cells.append((str(pts[s]), str(totals[s])))
             rows.append(SheetRow(str(i + 1), tuple(cells)))
         if v.phase in ("pass", "play"):
-            current = tuple((str(hearts_points(v.taken[s], v.rules)), "") for s in range(len(sides)))
+            current = tuple((str(hearts_card_points(v.rules, v.taken[s])), "") for s in range(len(sides)))
             rows.append(SheetRow(str(v.hand_number), current, True))
         totals_t = tuple(str(x) for x in v.scores)
         note = t("sheet.lowest_wins", target=v.rules.target)

@@ -28,6 +28,7 @@ from typing import Any
 
 from game.cards import DECK_SIZE, popcount
 from game.deal import cards_in_play, tricks_per_hand
+from game.scoring import hearts_card_points
 from game.view import can_offer_claim
 
 # The model is split in modules. The names of the first ones split off are
@@ -51,7 +52,6 @@ from .model_base import (  # noqa: F401
     Choice,
     bid_text,
     face,
-    hearts_points,
     names_text,
     player_names,
     position,
@@ -235,7 +235,7 @@ def _seats(v: Any, ui: UiState, names: list[str]) -> tuple[SeatModel, ...]:
         else:
             bid_t = ""
             score = str(v.scores[s])
-            hand_points = str(hearts_points(v.taken[s], v.rules))
+            hand_points = str(hearts_card_points(v.rules, v.taken[s]))
         level = ""
         if s != you(ui):
             lv = ui.settings.levels[(s - 1) % len(ui.settings.levels)] if ui.settings.levels else "normal"

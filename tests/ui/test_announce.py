@@ -10,10 +10,10 @@ from ui_helpers import controller, position, run
 
 from game.actions import BLIND_NIL_BID, LOOK, MOON_SELF, NIL_BID, auction_bid, bid
 from game.cards import card_name
+from game.scoring import hearts_card_points
 from game.state import new_match
 from ui import settings as S
 from ui.announce import KEEP_LAST, Announcer, describe, your_turn_text
-from ui.model_base import hearts_points
 from ui.table_model import build_table, seat_names
 from ui.table_state import UiState
 
@@ -58,7 +58,7 @@ def test_every_card_played_and_every_trick_is_said(game, preset_name, players, s
     assert [winners.count(s) for s in range(players)] == list(m.view(0).tricks_won)
     if game == "hearts":
         points = sum(int(t.group(4).replace("−", "-")) for t in takes if t.group(4))
-        raw = sum(hearts_points(taken, m.rules) for taken in m.view(0).taken)
+        raw = sum(hearts_card_points(m.hearts_rules, taken) for taken in m.view(0).taken)
         assert points == raw
     # The trick's winner follows its last card, and the end of the hand comes last.
     assert any(t.startswith(f"Hand {m.hand_number} is over.") for t in said[-3:])
