@@ -7,12 +7,9 @@ are served in turn from the same origin, as in test_update.py; the player
 plays in Swedish.
 """
 
-import sys
-
-from conftest import ROOT, build_from, copy_sources, logged, wait_ready
+from conftest import build_from, copy_sources, logged, wait_ready
 from playwright.sync_api import expect
 
-sys.path.insert(0, str(ROOT))
 from ui.i18n import catalogue
 
 MARK = '\ndocument.documentElement.dataset.build = "second";\n'
