@@ -180,19 +180,27 @@ def fan_offsets(players: int, human: int = 0, wide: bool = False) -> list[tuple[
     """Where each seat's second card of a trick lies, in widths and heights
     of a card from its first, toward room the ring leaves free: along the
     top row (right from the left half, left from the right half), into
-    the middle from a side or from yours.
+    the middle from a side or from yours; with three rows, from a side
+    seat in the last row toward yours.
 
     >>> fan_offsets(6)
     [(0.0, -0.45), (0.0, -0.45), (0.4, 0.0), (0.4, 0.0), (-0.4, 0.0), (0.0, -0.45)]
+    >>> fan_offsets(7)
+    [(0.0, -0.45), (0.4, 0.0), (0.4, 0.0), (0.4, 0.0), (-0.4, 0.0), (-0.4, 0.0), (-0.4, 0.0)]
     >>> fan_offsets(4)
     [(0.4, 0.0), (0.4, 0.0), (0.0, 0.45), (0.0, 0.45)]
     """
     spots = trick_spots(players, human, wide)
     if players < RING:
         return [second_card_offset(x, y) for x, y in spots]
+    # With three rows (upright, seven players or more) a side seat's card in
+    # the last row has a side seat's card right over it: fanned up, its
+    # second card would leave the middle row too little height (39 px wide
+    # cards on a 360x640 phone); toward yours there is the width for it.
+    three = not wide and any(y == 50 for _, y in spots)
     out = []
     for x, y in spots:
-        if y < 40 or (x != 50 and y < 60) or (wide and x == 50):
+        if y < 40 or (x != 50 and (y < 60 or three)) or (wide and x == 50):
             out.append((FAN_X, 0.0) if x <= 50 else (-FAN_X, 0.0))
         else:
             out.append((0.0, -FAN_Y))

@@ -1,6 +1,6 @@
 """The table at every player count, in two languages, at seven screen sizes.
 
-Hearts for 3, 4, 5, 6 and 8 players and Spades for 2, 3, 4 and 5, each at
+Hearts for 3, 4, 5, 6, 7 and 8 players and Spades for 2, 3, 4 and 5, each at
 360x640, 390x844, 768x1024, 1280x800 and 1920x1080, and on phones held
 sideways at 844x390 and 740x360, in English and in the
 language whose table words are longest, in four moments of a hand: the
@@ -59,7 +59,7 @@ sys.path.insert(0, str(ROOT))
 from ui.i18n import LANGUAGES, catalogue
 
 SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 800), (1920, 1080), (844, 390), (740, 360)]
-GAMES = [("hearts", 3), ("hearts", 4), ("hearts", 5), ("hearts", 6), ("hearts", 8),
+GAMES = [("hearts", 3), ("hearts", 4), ("hearts", 5), ("hearts", 6), ("hearts", 7), ("hearts", 8),
          ("spades", 2), ("spades", 3), ("spades", 4), ("spades", 5)]
 TAP = 44  # CSS px: the part of a card a finger must be able to reach
 NARROW = 24  # CSS px: the least strip of a card in an overlapping row (where 44 px steps do not fit)

@@ -13,7 +13,7 @@ from ui import settings as S
 from ui.i18n import LANGUAGES, catalogue, set_language
 from ui.nodes import Dom
 from ui.sheet_dom import sheet_table
-from ui.table_layout import SIDE_W, ring_anchors, ring_spots, seat_slot, trick_spots
+from ui.table_layout import SIDE_W, fan_offsets, ring_anchors, ring_spots, seat_slot, trick_card_width, trick_spots
 from ui.table_model import build_table
 from ui.table_state import UiState
 
@@ -113,6 +113,23 @@ def test_seats_sit_around_the_felt_in_order(players):
     assert slots.count("top") <= 3 and slots.count("left") <= 2 and slots.count("right") <= 2
 
 
+def card_width(expr: str, width: float, height: float) -> float:
+    """The width in px that a trick_card_width() expression gives in a trick
+    area of ``width`` x ``height`` px, --small-w (the screen's cap) aside."""
+    def value(term: str) -> float:
+        m = re.fullmatch(r"([\d.]+)cq([wh])", term.strip())
+        assert m, term
+        return float(m.group(1)) / 100 * (width if m.group(2) == "w" else height)
+    inner = expr.removeprefix("min(var(--small-w), ").removesuffix(")")
+    bounds = []
+    for term in re.findall(r"max\([^)]*\)|[\d.]+cq[wh]", inner):
+        if term.startswith("max("):
+            bounds.append(max(value(x) for x in term[4:-1].split(",")))
+        else:
+            bounds.append(value(term))
+    return min(bounds)
+
+
 @pytest.mark.parametrize("wide", [False, True], ids=["upright", "wide"])
 @pytest.mark.parametrize("players", range(2, 9))
 def test_trick_cards_have_a_spot_each_at_the_computed_width(players, wide):
@@ -125,17 +142,7 @@ def test_trick_cards_have_a_spot_each_at_the_computed_width(players, wide):
     t = table_of(f"?game={'spades' if players <= 5 else 'hearts'}&players={players}")
     expr = t.trick.size2 if wide and players >= 5 else t.trick.size
     for width, height in ((300, 200), (600, 250), (250, 300), (900, 400)):
-        def value(term: str, w=width, h=height) -> float:
-            m = re.fullmatch(r"([\d.]+)cq([wh])", term.strip())
-            return float(m.group(1)) / 100 * (w if m.group(2) == "w" else h)
-        inner = expr.removeprefix("min(var(--small-w), ").removesuffix(")")
-        bounds = []
-        for term in re.findall(r"max\([^)]*\)|[\d.]+cq[wh]", inner):
-            if term.startswith("max("):
-                bounds.append(max(value(x) for x in term[4:-1].split(",")))
-            else:
-                bounds.append(value(term))
-        card_w = min(bounds)
+        card_w = card_width(expr, width, height)
         card_h = card_w * 1.4
         anchors = ring_anchors(players, wide=wide)
         boxes = [(x / 100 * width, y / 100 * height + a * card_h) for (x, y), a in zip(spots, anchors, strict=True)]
@@ -171,3 +178,35 @@ def test_a_ring_card_lies_on_its_seats_side(players):
         assert SIDE_W < wide[seat][0] < 100 - SIDE_W and wide[seat][1] == 100.0, seat
     top = [wide[s] for s in range(1, players) if s not in low]
     assert all(y == 0.0 for _, y in top) and [x for x, _ in top] == sorted(x for x, _ in top)
+
+
+@pytest.mark.parametrize("wide", [False, True], ids=["upright", "wide"])
+def test_hearts_for_seven_fans_second_cards_where_there_is_room(wide):
+    """Hearts for seven deals two decks: fifteen cards to six seats, so in
+    the first trick six seats play two. At the width the table gives
+    (which counts the second cards), every card, first or second, stays
+    inside the trick area and apart from any other seat's cards, in areas
+    of any shape; and in a 360x640 phone's area (339 x 208 px, measured in
+    English, three rows) the cards are 44 px wide or more: fanned up from
+    the last row, a side seat's second card left 39 px."""
+    t = table_of("?game=hearts&players=7")
+    expr = t.trick.size2 if wide else t.trick.size
+    assert expr == trick_card_width(7, wide=wide, fans=True)
+    spots = trick_spots(7, wide=wide)
+    anchors = ring_anchors(7, wide=wide)
+    fans = fan_offsets(7, wide=wide)
+    for width, height in ((339, 208), (339, 180), (748, 520), (820, 150), (300, 300)):
+        card_w = card_width(expr, width, height)
+        card_h = card_w * 1.4
+        boxes = []
+        for seat, ((x, y), a, (ox, oy)) in enumerate(zip(spots, anchors, fans, strict=True)):
+            at = (x / 100 * width, y / 100 * height + a * card_h)
+            boxes += [(seat, at), (seat, (at[0] + ox * card_w, at[1] + oy * card_h))]
+        for _, (x, y) in boxes:
+            assert card_w / 2 <= x + 0.01 <= width - card_w / 2 + 0.02, (width, height)
+            assert card_h / 2 <= y + 0.01 <= height - card_h / 2 + 0.02, (width, height)
+        for (s1, (x1, y1)), (s2, (x2, y2)) in itertools.combinations(boxes, 2):
+            if s1 != s2:
+                assert abs(x1 - x2) >= card_w - 0.01 or abs(y1 - y2) >= card_h - 0.01, (s1, s2, width, height)
+    if not wide:
+        assert card_width(expr, 339, 208) >= 44
