@@ -24,7 +24,75 @@
     return node;
   };
 
+  // Whether `node` can become what `spec` describes in place: a text for a
+  // text, an element of the same tag, namespace and data-key for an element.
+  const fits = (node, spec) => {
+    if (typeof spec === "string") return node.nodeType === Node.TEXT_NODE;
+    if (node.nodeType !== Node.ELEMENT_NODE) return false;
+    const [tag, attributes] = spec;
+    const svg = tag.startsWith("svg:");
+    if (node.localName !== (svg ? tag.slice(4) : tag) || (node.namespaceURI === SVG) !== svg) return false;
+    return node.getAttribute("data-key") === (attributes["data-key"] ?? null);
+  };
+
+  // `node` made to match `spec`: its text, attributes, custom properties
+  // and children, changing only what differs.
+  const update = (node, spec) => {
+    if (typeof spec === "string") {
+      if (node.data !== spec) node.data = spec;
+      return node;
+    }
+    const [, attributes, ...children] = spec;
+    for (const { name } of Array.from(node.attributes)) { // a copy: removing changes the live list
+      if (name !== "style" && !Object.hasOwn(attributes, name)) node.removeAttribute(name);
+    }
+    for (const [name, value] of Object.entries(attributes)) {
+      if (!name.startsWith("--")) {
+        if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+      } else if (node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
+    }
+    for (let i = node.style.length - 1; i >= 0; i--) {
+      const name = node.style[i];
+      if (name.startsWith("--") && !Object.hasOwn(attributes, name)) node.style.removeProperty(name);
+    }
+    morph(node, children);
+    return node;
+  };
+
+  // `parent`'s children made to match `specs`: an element with a data-key
+  // is kept wherever its key is, any other node where it stands; what no
+  // longer fits is made anew, what is left over goes.
+  const morph = (parent, specs) => {
+    const old = [...parent.childNodes];
+    const keyed = new Map();
+    const loose = [];
+    for (const node of old) {
+      const key = node.nodeType === Node.ELEMENT_NODE ? node.getAttribute("data-key") : null;
+      if (key === null) loose.push(node);
+      else keyed.set(key, node);
+    }
+    let next = 0;
+    const made = specs.map((spec) => {
+      const key = typeof spec === "string" ? null : (spec[1]["data-key"] ?? null);
+      const node = key === null ? loose[next++] : keyed.get(key);
+      if (node !== undefined && fits(node, spec)) {
+        if (key !== null) keyed.delete(key);
+        return update(node, spec);
+      }
+      return make(spec);
+    });
+    made.forEach((node, i) => {
+      const at = parent.childNodes[i];
+      if (at !== node) parent.insertBefore(node, at ?? null);
+    });
+    while (parent.childNodes.length > made.length) parent.lastChild.remove();
+  };
+
   globalThis.bazaNodes = Object.freeze({
+    // `parent`'s children made to match a JSON list of descriptions, keeping
+    // the nodes that stay: no element is styled, laid out and its text shaped
+    // again for a redraw that changed one number of it.
+    morph: (parent, json) => morph(parent, JSON.parse(json)),
     // The nodes of a JSON list of descriptions, as an array.
     list: (json) => JSON.parse(json).map(make),
     // The same in a DocumentFragment, to insert them all at once.

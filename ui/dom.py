@@ -102,15 +102,22 @@ class TableView(DialogsDom, ShellDom):
         draw(value)
         return True
 
-    def _replace(self, node: Any, children: list[Any]) -> None:
+    def _replace(self, node: Any, children: list[Any], keep: bool = False) -> None:
         """Replace node's children with new ones (descriptions, ui/nodes.py),
-        keeping focus on the same data-key."""
+        keeping focus on the same data-key. ``keep``: the nodes that stay are
+        kept and changed in place (a region of the table redrawn at every
+        action: making its elements anew cost their style, layout and text
+        shaping each time); not for a region with form fields, whose state
+        the browser keeps apart from their attributes."""
         active = self.doc.activeElement
         key = None
         if not absent(active) and node.contains(active):
             key = active.getAttribute("data-key")
             key = None if absent(key) else str(key)
-        node.replaceChildren(self.d.fragment(children))
+        if keep:
+            self.d.morph(node, children)
+        else:
+            node.replaceChildren(self.d.fragment(children))
         if key:
             # The same control again, or (a card just played) the next one that can be used.
             again = node.querySelector(f'[data-key="{key}"]')
@@ -153,16 +160,16 @@ class TableView(DialogsDom, ShellDom):
         table.classList.toggle("deck-four", t.deck == "four")
         if t.page_title and str(self.doc.title) != t.page_title:
             self.doc.title = t.page_title  # "Your turn · Baza": a player in another tab sees it
-        self._region("title", t.title, lambda v: self._replace(self.get("title"), [self.d.el("span", {}, v)]))
+        self._region("title", t.title, lambda v: self._replace(self.get("title"), [self.d.el("span", {}, v)], True))
         self._region("guide", (t.guide, t.game), self._guide)
         self._region("claim", t.claim_available, self._claim)
         self._region("seats", t.seats, self._seats)
         self._region("trick", t.trick, self._trick)
         self._region("last", t.last_trick, self._last)
-        self._region("status", t.status, lambda v: self._replace(self.get("turn"), [self.d.el("span", {}, v)]))
+        self._region("status", t.status, lambda v: self._replace(self.get("turn"), [self.d.el("span", {}, v)], True))
         self._region("message", t.message, self._message)
         self._region("notice", t.notice,
-                     lambda v: self._replace(self.get("notice"), [self.d.el("span", {}, v)] if v else []))
+                     lambda v: self._replace(self.get("notice"), [self.d.el("span", {}, v)] if v else [], True))
         self._region("controls", t.controls, self._controls)
         self._region("hand", t.hand, self._hand)
         self._region("sheet", t.sheet, self._sheet)
@@ -241,7 +248,7 @@ class TableView(DialogsDom, ShellDom):
         nodes = [self.d.el("div", {"class": "seat-group", "data-slot": slot},
                            *[node for _, node in sorted(groups[slot], key=lambda g: g[0])])
                  for slot in ("you", "left", "top", "right") if slot in groups]
-        self._replace(self.get("seats"), nodes)
+        self._replace(self.get("seats"), nodes, keep=True)
 
     def _backs(self, n: int) -> Any:
         """A seat's hand face down: a small fan of card backs (up to five
@@ -382,7 +389,7 @@ class TableView(DialogsDom, ShellDom):
             label = msg({"number": "dom.group_tricks", "suit": "dom.group_trump"}.get(group, "dom.group_choices"))
             nodes.append(self.d.el("div", {"class": f"choices choices-{group or 'main'}", "role": "group",
                                            "aria-label": label}, *buttons))
-        self._replace(root, nodes)
+        self._replace(root, nodes, keep=True)
 
     def _hand(self, h: Hand) -> None:
         root = self.get("hand")
@@ -547,8 +554,8 @@ class TableView(DialogsDom, ShellDom):
 
     def _sheet(self, s: ScoreSheet) -> None:
         table = sheet_table(self.d, s)
-        self._replace(self.get("sheet"), [self._scroller(msg("dom.sheet"), table),
-                                          self.d.el("p", {"class": "sheet-note"}, s.note) if s.note else None])
+        note = self.d.el("p", {"class": "sheet-note"}, s.note) if s.note else None
+        self._replace(self.get("sheet"), [self._scroller(msg("dom.sheet"), table), note], keep=True)
 
     def _scroller(self, label: str, table: Any) -> Any:
         """A table that may scroll sideways on a phone: a region in the tab

@@ -132,6 +132,11 @@ class Dom:
         DocumentFragment, for one insertion (None children left out)."""
         return self._build().fragment(self._json([child for child in children if child is not None]))
 
+    def morph(self, parent: Any, children: list[Any]) -> None:
+        """Make ``parent``'s children match ``children`` (None left out),
+        keeping the nodes that stay (assets/nodes.js, ``morph``)."""
+        self._build().morph(parent, self._json([child for child in children if child is not None]))
+
     def nodes(self, descriptions: list[Node]) -> list[Any]:
         """The nodes of ``descriptions``, one each and in order, made in one call."""
         if not descriptions:

@@ -177,3 +177,33 @@ def test_last_trick_and_phone_layout(page, base_url, artifacts):
         assert box["x"] >= -1 and box["x"] + box["width"] <= 361, box
     page.screenshot(path=artifacts / "table-phone.png", full_page=True)
     check_clean(page, base_url)
+
+
+# Marks every element of the seats, the controls and the score sheet, or
+# counts the marked ones still there and the elements there in all.
+MARK_KEPT = """(mark) => {
+  const all = [...document.querySelectorAll('#seats *, #controls *, #sheet *')];
+  if (mark) { for (const el of all) el.bazaKept = true; return all.length; }
+  return [all.filter((el) => el.bazaKept).length, all.length];
+}"""
+
+
+def test_a_redraw_keeps_the_table_s_elements_and_changes_what_changed(page, base_url):
+    """The seats, the controls and the score sheet are changed in place
+    from one action to the next (assets/nodes.js, morph), not made anew:
+    a card played by each seat changes their counts and the turn line, and
+    most elements stay the very same nodes, as the table shows them."""
+    open_table(page, base_url, "?game=hearts&preset=standard&speed=instant&seed=11")
+    wait_turn(page)
+    pass_cards(page)
+    before = step(page)
+    wait_turn(page, before)
+    marked = page.evaluate(MARK_KEPT, True)
+    seats = page.locator("#seats").inner_text()
+    before = step(page)
+    play_first_playable(page)
+    wait_turn(page, before)
+    kept, total = page.evaluate(MARK_KEPT, False)
+    assert page.locator("#seats").inner_text() != seats, "the seats show the trick's plays"
+    assert marked > 50 and kept >= total * 0.8, (marked, kept, total)
+    check_clean(page, base_url)
