@@ -3,8 +3,8 @@ moon whenever its hand allows, as a strong human shooter does.
 
 It is not a level of the page (:data:`game.bots.LEVELS`): the arena seats it
 as ``shooter`` to measure how often the levels let a moon through, and the
-hard search plays its line for its own seat as one candidate while that
-seat can still shoot (:data:`game.bots.search.MOON_PLAN`).
+hard search can play its line for its own seat as one candidate while that
+seat can still shoot (:data:`game.bots.search.MOON_PLAN`, off).
 
 - Pass: with a hand that can shoot (long hearts with honours, or many top
   cards), keep the hearts and the top cards and pass the smallest side

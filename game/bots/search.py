@@ -82,11 +82,14 @@ MOON_SEARCH_BELOW = 16
 # playout (the others defending as normal does), as one more candidate. The
 # playouts of the other candidates play normal for it, which shoots only a
 # moon that cannot fail, so they never see what a run of winners is worth.
-# Against the same search without it (70 sampled deals, three normal, 80
-# duplicate deals of bench/read_plays.py): -0.05 [-0.12, +0.02] points a
-# hand, 3 deals played differently, all three better; hard's moons 9 and 5
-# in 320 hands (docs/BOTS.md).
-MOON_PLAN = True
+# Off: against the same search without it (70 sampled deals, three normal,
+# 80 duplicate deals of bench/read_plays.py) -0.05 [-0.12, +0.02] points a
+# hand, 3 deals played differently, all three better; but against ISMCTS at
+# 5,000 simulations (300 deals) hard with it led by 1.12 a hand where it led
+# by 1.39 without, +0.27 [-0.40, +0.93] on the same deals, shooting 15 moons
+# rather than 10: the moon's value is judged against normal's defence, and
+# a searching peer defends better (docs/BOTS.md).
+MOON_PLAN = False
 PLAN = -1  # the key of the moon candidate among the card candidates
 
 

@@ -169,6 +169,7 @@ def test_a_seat_that_can_still_shoot_also_tries_the_moon(monkeypatch):
     # so the search tries the hunter's line (its card, then its play to the
     # end) beside every card; normal's playouts would shoot only a moon that
     # cannot fail. A seat with points against it does not try.
+    monkeypatch.setattr(search, "MOON_PLAN", True)
     m = hearts(["AC AH KH QH JH TH 9H 8H AS KS QS 5D 4D", "2C", "", ""], dealer=0, plays="2C 3C 4C AC")
     v = m.view(0)
     assert moon_hunter.hunting(Know.from_view(v))
