@@ -87,8 +87,8 @@ MOON_SEARCH_BELOW = 16
 # hand, 3 deals played differently, all three better; but against ISMCTS at
 # 5,000 simulations (300 deals) hard with it led by 1.12 a hand where it led
 # by 1.39 without, +0.27 [-0.40, +0.93] on the same deals, shooting 15 moons
-# rather than 10: the moon's value is judged against normal's defence, and
-# a searching peer defends better (docs/BOTS.md).
+# rather than 10: the moon's value is judged against normal's defence,
+# which a searching peer may well outdo (docs/BOTS.md).
 MOON_PLAN = False
 PLAN = -1  # the key of the moon candidate among the card candidates
 
