@@ -56,6 +56,7 @@ class BotTurns:
     _task: asyncio.Future[None] | None
     _task_generation: int
     _held: tuple[int, int, int] | None  # the last trick held on the table
+    _pass_waiting: int | None = None  # the generation in which you pressed Pass before your turn
 
     if TYPE_CHECKING:  # the Controller's own methods that the loop calls
         @property
@@ -66,6 +67,7 @@ class BotTurns:
         def _changed(self) -> None: ...
         def _say(self, text: str | Wording) -> None: ...
         def _after_action(self, action: int) -> None: ...
+        def command(self, cmd: str, arg: str = "") -> None: ...
 
     @property
     def speed(self) -> S.Speed:
@@ -132,6 +134,11 @@ class BotTurns:
                     await self._pause(self.speed.trick_ms)
                 continue
             seat = m.to_act
+            if seat == me and phase == "pass" and self._pass_waiting == gen:
+                self._pass_waiting = None
+                self.command("pass", "")  # the Pass you pressed before your turn came
+                if m.to_act != me:
+                    continue
             if seat is None or (seat == me and not self.settings.watch):
                 return
             view = self.view(seat)

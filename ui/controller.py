@@ -306,6 +306,11 @@ class Controller(BotTurns, PlayerAids):
         me = self.ui.human
         count = m.hearts_rules.pass_count
         if m.to_act != me:
+            # The computer players before you still choose theirs (Slow speed
+            # pauses for each): yours is made the moment your turn comes
+            # (the bots' loop), not refused, so a Pass pressed early counts.
+            if not m.pass_chosen[me] and len(self.ui.selected) == count:
+                self._pass_waiting = self.generation
             self._say(self._not_your_turn())
             return
         chosen = sorted(self.ui.selected)

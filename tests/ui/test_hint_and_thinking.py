@@ -365,3 +365,27 @@ def test_a_bot_thinking_when_a_new_game_starts_plays_nothing_into_it():
         assert not c.bot_errors and c.model().message == "", "nothing went wrong in the new game"
 
     run(go())
+
+
+def test_a_pass_pressed_before_your_turn_is_made_when_it_comes():
+    """At Slow speed the computer players before you pause over their
+    passes while your cards are open to choose: a Pass pressed then is not
+    lost, it is made the moment your turn comes."""
+
+    async def go():
+        settings = S.dataclasses.replace(S.Settings(), speed="slow", seed=1)
+        c = Controller(settings, choose, sleep=no_sleep, hint=hint_message, think=think)
+        c.new_game()
+        m = c.match
+        while m.phase in ("cut", "deal"):
+            await asyncio.sleep(0)
+        assert m.phase == "pass" and m.to_act != 0, "seed 1: a computer player passes first"
+        picked = [card.action for card in c.model().hand.cards][:3]
+        for card in picked:
+            c.command("card", str(card))
+        c.command("pass")
+        assert not m.pass_chosen[0], "not yet: another seat is still choosing"
+        await c.settle()
+        assert m.phase == "play", "every pass made, yours the moment its turn came"
+
+    run(go())
