@@ -236,6 +236,38 @@
       .then((copy) => (copy.ok ? packing.unpacked(copy, "application/wasm") : plainFetch(url, init)))
       .catch(() => plainFetch(url, init));
   };
+  // The wasm's last bytes: "baza:nearly" (and url in bazaNearly) once what
+  // is left of it would cross the link in the time a new request waits for
+  // its first byte (the page's own request, the navigation's, measured it),
+  // so that the loader's next file (the game's zip) is asked for then and
+  // its first bytes follow the wasm's last. Asked for at the wasm's last
+  // byte, the link stood idle for that wait (0.3 s at 1.6 Mbit/s and 150 ms).
+  // The pace is the last half second's: the wasm shares the link with the
+  // start zip until that has arrived.
+  const nearly = new Set();
+  globalThis.bazaNearly = nearly;
+  const requestWait = () => {
+    const page = performance.getEntriesByType?.("navigation")?.[0];
+    return page && page.responseStart > page.requestStart ? page.responseStart - page.requestStart : 0;
+  };
+  const lastBytes = (url) => {
+    const size = files.get(url)?.[1] ?? 0;
+    const wait = requestWait();
+    const seen = []; // [ms, bytes] of the last half second
+    return (bytes) => {
+      if (nearly.has(url) || !size || !wait) return;
+      const now = performance.now();
+      seen.push([now, bytes]);
+      while (seen.length > 2 && now - seen[0][0] > 500) seen.shift();
+      const [since, before] = seen[0];
+      if (now - since < 50) return; // too short to tell the pace
+      const pace = (bytes - before) / (now - since); // bytes a millisecond
+      if (pace > 0 && (size - bytes) / pace <= 1.5 * wait) {
+        nearly.add(url);
+        dispatchEvent(new CustomEvent("baza:nearly", { detail: url }));
+      }
+    };
+  };
   // The big files that assets/packed.js asked for at once on a first
   // visit: the first fetch() of each takes its answer.
   const early = packing?.early ?? new Map();
@@ -261,6 +293,7 @@
     const reader = response.clone().body?.getReader();
     if (reader) {
       let bytes = 0;
+      const tail = isWasm(url) ? lastBytes(url) : null;
       (async () => {
         try {
           for (;;) {
@@ -268,6 +301,7 @@
             if (end) break;
             bytes += value.length;
             received.set(url, bytes);
+            tail?.(bytes);
             update();
           }
           finish(url);

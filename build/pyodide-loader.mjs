@@ -121,10 +121,13 @@ async function fetchGameZip() {
 }
 
 // The game's modules (game.zip): Python starts without them, and PyScript
-// boots before anything imports them. Asked for once Pyodide's wasm has
-// arrived, so that the start zip and the wasm have the link to themselves
-// and the game's 0.2 MB travel while Python starts (docs/PERFORMANCE.md);
-// at the latest when Python is up (a page without assets/loading.js).
+// boots before anything imports them. Asked for as Pyodide's wasm's last
+// bytes come (assets/loading.js's "baza:nearly": what is left of the wasm
+// would cross the link in the time a request waits for its first byte), so
+// that the start zip and the wasm have the link to themselves, the link
+// stands not idle between the wasm and the zip, and the game's 0.2 MB travel
+// while Python starts (docs/PERFORMANCE.md); at the latest when Python is
+// up (a page without assets/loading.js).
 let gameZipPending = null;
 const gameZip = () => (gameZipPending ??= fetchGameZip());
 
@@ -133,13 +136,16 @@ function afterTheWasm(then) {
   // thread is free: its word comes before the long task of Python's start
   // (a PerformanceObserver's came after it, 0.4 s late).
   const isWasm = (url) => /\/pyodide\.asm\.wasm(\?|$)/.test(url);
-  if ([...(globalThis.bazaFetched ?? [])].some(isWasm)) return then();
+  const seen = [...(globalThis.bazaFetched ?? []), ...(globalThis.bazaNearly ?? [])];
+  if (seen.some(isWasm)) return then();
   const heard = (event) => {
     if (!isWasm(event.detail)) return;
     removeEventListener("baza:fetched", heard);
+    removeEventListener("baza:nearly", heard);
     then();
   };
   addEventListener("baza:fetched", heard);
+  addEventListener("baza:nearly", heard);
 }
 
 // The player's language as the page will pick it (ui/app.py): ?lang= in

@@ -19,6 +19,7 @@ from conftest import SW_READY, file_list, logged, wait_ready
 from playwright.sync_api import expect
 from table_helpers import play_first_card
 from test_snapshot import HOOK, STORED_MS
+from throttle_proxy import ThrottleProxy
 
 PLAY = "?game=hearts&preset=standard&speed=instant&seed=11"
 LATER_DONE = "() => ['done', 'not needed'].includes(globalThis.bazaStart?.later)"
@@ -303,28 +304,38 @@ def test_a_first_visit_compiles_no_method_of_a_data_class_or_a_named_tuple(brows
         play_first_card(page)
 
 
-# When the wasm's last byte came and when the game's zip was asked for, on the page's clock.
+# The wasm's first and last byte, and when the game's zip was asked for and
+# its first byte came, on the page's clock.
 ORDER = """() => {
   const entry = (end) => performance.getEntriesByType("resource").find((e) => e.name.split("?")[0].endsWith(end));
-  return [entry("/pyodide.asm.wasm")?.responseEnd, entry("/game.zip")?.startTime];
+  const wasm = entry("/pyodide.asm.wasm"), game = entry("/game.zip");
+  return [wasm?.responseStart, wasm?.responseEnd, game?.startTime, game?.responseStart];
 }"""
 
 
-def test_the_game_s_zip_is_asked_for_once_the_wasm_is_in(fresh_browser, serve, dist):
+def test_the_game_s_zip_follows_the_wasm_s_last_bytes_on_the_link(fresh_browser, serve, dist):
     """The start zip and the wasm have the link to themselves; the game's
-    modules travel while Python starts (build/pyodide-loader.mjs, gameZip)."""
+    zip is asked for as the wasm's last bytes come, so that its first bytes
+    follow them with no idle round trip between (asked for at the wasm's
+    last byte, they came one or two round trips later), and the game's
+    modules travel while Python starts (assets/loading.js, lastBytes;
+    build/pyodide-loader.mjs, gameZip). 4 Mbit/s and 100 ms through the
+    throttling proxy."""
     site = serve(dist)
+    proxy = ThrottleProxy(site.server.server_address[1], 4.0, 100.0).start()
     page = logged(fresh_browser.new_page())
     try:
-        page.goto(site.url + PLAY)
+        page.goto(proxy.url + PLAY, wait_until="commit")
         wait_ready(page)
-        wasm_in, game_asked = page.evaluate(ORDER)
-        assert wasm_in is not None and game_asked is not None
-        assert game_asked >= wasm_in - 5  # the same last byte, seen from two places
+        wasm_first, wasm_last, game_asked, game_first = page.evaluate(ORDER)
+        assert None not in (wasm_first, wasm_last, game_asked, game_first)
+        assert game_asked >= wasm_first + 0.8 * (wasm_last - wasm_first), (wasm_first, wasm_last, game_asked)
+        assert game_first < wasm_last + 100, (wasm_last, game_asked, game_first)  # less than a round trip lost
         assert page.evaluate("globalThis.bazaStart.game") == "precompiled"
         play_first_card(page)
     finally:
         page.close()
+        proxy.stop()
 
 
 # When and by whom (a <link> or a fetch()) the big files and the loading
