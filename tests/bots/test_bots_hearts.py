@@ -144,6 +144,19 @@ def test_pass_the_high_hearts():
     assert {"AH", "KH"} <= set(passed)
 
 
+def test_a_middle_heart_stays_through_the_pass():
+    # The 9 and 7 of hearts duck heart tricks: the ace and king of clubs and
+    # a high diamond go before them (hearts_bot.MIDDLE_HEARTS_KEPT; the pass
+    # of before gave the 9 of hearts first).
+    m = hearts(["9H 7H 2H AD 8D 6D KC 7C 3C TS 8S 6S 4S"], pass_direction="left")
+    passed = []
+    for _ in range(3):
+        card = normal(m)
+        passed.append(card)
+        m.apply(card)
+    assert sorted(passed) == ["8D", "AD", "KC"], passed
+
+
 def test_omnibus_keeps_the_jack_of_diamonds_and_its_guards():
     m = hearts(["JD AD KD 9C TC JC 2H 3H 4H 5S 6S 7S 8S"], pass_direction="left", preset_name="omnibus")
     passed = []
