@@ -238,31 +238,36 @@
   };
   // The wasm's last bytes: "baza:nearly" (and url in bazaNearly) once what
   // is left of it would cross the link in the time a new request waits for
-  // its first byte (the page's own request, the navigation's, measured it),
-  // so that the loader's next file (the game's zip) is asked for then and
-  // its first bytes follow the wasm's last. Asked for at the wasm's last
-  // byte, the link stood idle for that wait (0.3 s at 1.6 Mbit/s and 150 ms).
-  // The pace is the last half second's: the wasm shares the link with the
-  // start zip until that has arrived.
+  // its first byte, so that the loader's next file (the game's zip) is
+  // asked for then and its first bytes follow the wasm's last. Asked for
+  // at the wasm's last byte, the link stood idle for that wait (0.3 s at
+  // 1.6 Mbit/s and 150 ms). The wait: twice the shortest of the page's
+  // requests so far (a round trip, a new connection's handshake another),
+  // the shortest since a busy page or host only ever makes one longer. The
+  // pace is that of the last half second or so: the wasm shares the link
+  // with the start zip until that has arrived.
   const nearly = new Set();
   globalThis.bazaNearly = nearly;
   const requestWait = () => {
-    const page = performance.getEntriesByType?.("navigation")?.[0];
-    return page && page.responseStart > page.requestStart ? page.responseStart - page.requestStart : 0;
+    const waits = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+      .filter((entry) => entry.responseStart > entry.requestStart && entry.requestStart > 0)
+      .map((entry) => entry.responseStart - entry.requestStart);
+    return waits.length ? 2 * Math.min(...waits) : 0;
   };
   const lastBytes = (url) => {
     const size = files.get(url)?.[1] ?? 0;
-    const wait = requestWait();
-    const seen = []; // [ms, bytes] of the last half second
+    const seen = []; // [ms, bytes] as they came, from the last one half a second old on
     return (bytes) => {
-      if (nearly.has(url) || !size || !wait) return;
+      if (nearly.has(url) || !size) return;
       const now = performance.now();
       seen.push([now, bytes]);
-      while (seen.length > 2 && now - seen[0][0] > 500) seen.shift();
+      while (seen.length > 2 && now - seen[1][0] >= 500) seen.shift();
       const [since, before] = seen[0];
-      if (now - since < 50) return; // too short to tell the pace
+      // Half a second at least: bytes that waited for a busy main thread come
+      // in a burst, which alone would read as a far faster link.
+      if (now - since < 500) return;
       const pace = (bytes - before) / (now - since); // bytes a millisecond
-      if (pace > 0 && (size - bytes) / pace <= 1.5 * wait) {
+      if (pace > 0 && (size - bytes) / pace <= requestWait()) {
         nearly.add(url);
         dispatchEvent(new CustomEvent("baza:nearly", { detail: url }));
       }
