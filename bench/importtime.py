@@ -43,7 +43,7 @@ from serve import make_server  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
-HOOK = "export async function loadPyodide(options = {}) {\n"
+HOOK = "export async function loadPyodide(options={}){\n"  # as build/slim.mjs ships it
 PROFILE = 'options = { ...options, env: { ...options.env, PYTHONPROFILEIMPORTTIME: "1" } };\n'
 
 

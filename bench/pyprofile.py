@@ -43,7 +43,7 @@ from startup import READY_TIMEOUT_MS, SNAPSHOT_SETTLED, SW_READY, Site, build_si
 ROOT = Path(__file__).resolve().parent.parent
 
 # The loader's line that marks Python handed over, and what goes before it.
-HANDOVER = '  mark("python-up");\n'
+HANDOVER = 'mark("python-up");\n'  # as build/slim.mjs ships it: no indentation
 PROFILE_ON = (
     "  globalThis.__bazaProfiled = pyodide;\n"
     '  pyodide.runPython("import builtins, cProfile\\n'

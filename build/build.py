@@ -76,7 +76,7 @@ from runtime import (  # build/ is first on sys.path: the script's folder
     sha256,
 )
 from serve import COMPRESSIBLE, RECOMMENDED_CSP
-from start_folder import GAME_ZIP, LOADER, LOADER_PARTS, LOADER_TEMPLATE, PRECOMPILED_ZIP, write_start
+from start_folder import GAME_ZIP, LOADER, LOADER_PARTS, LOADER_TEMPLATE, PRECOMPILED_ZIP, slim, write_start
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -507,9 +507,11 @@ def build(
     site.urls[RUNTIME["start"] + "/"] = start_dir + "/"
     write_config(site, src / "pyscript.toml")
     merge_styles(site, {RUNTIME["pyscript"] + "/core.css": pyscript_src / "core.css"})
+    slim(sorted((out / "assets").glob("*.js")) + [out / MERGED_STYLES])  # before their hashes are taken
     site.finalise("index.html")
     add_preloads(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir)
     add_start_files(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir, compress)
+    slim([out / "index.html"])
     for path in sorted(out.rglob("*")):  # text files that nothing above refers to
         site.finalise(path.relative_to(out).as_posix())
 

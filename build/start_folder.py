@@ -27,6 +27,7 @@ LOADER_TEMPLATE = ROOT / "build" / "pyodide-loader.mjs"
 # The loader's modules, written into it where it imports them (inline_parts).
 LOADER_PARTS = [ROOT / "build" / "snapshot-pages.mjs", ROOT / "build" / "stdlib-later.mjs"]
 PRECOMPILE = ROOT / "build" / "precompile.mjs"
+SLIM = ROOT / "build" / "slim.mjs"
 START_CODE = ROOT / "build" / "start_code.py"  # precompile.mjs puts it in the zip
 PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
 # In runtime/start-<hash>/: the module pyscript.toml's interpreter names, and
@@ -189,7 +190,18 @@ def write_start(
         text = text.replace(placeholder, line)
     text = text.replace(logical, '"../' + pyodide_dir.removeprefix("runtime/") + "/")
     (staging / LOADER).write_text(text, encoding="utf-8")
+    slim([staging / LOADER])
     return publish(out, staging, names, "start")
+
+
+def slim(files: list[Path]) -> None:
+    """Our own scripts, style sheets and page without comments and indentation, in place (build/slim.mjs)."""
+    node = shutil.which("node")
+    if node is None:
+        die("Node.js is needed to build the page")
+    result = subprocess.run([node, str(SLIM), *map(str, files)], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        die(f"build/slim.mjs failed:\n{result.stderr.strip()}")
 
 
 PACKED_LINE = "// assets/packed.js, written here by build/build.py: self.bazaPacked."

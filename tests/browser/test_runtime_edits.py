@@ -19,7 +19,8 @@ _leb = wasm_exports._leb
 _name = wasm_exports._name
 
 # The loader also hands the page its Python (the real build keeps it to PyScript).
-HOOK = ("  return pyodide;\n}", "  globalThis.__bazaPython = pyodide;\n  return pyodide;\n}")
+# (The shipped loader has no indentation: build/slim.mjs.)
+HOOK = ("return pyodide;\n}", "globalThis.__bazaPython = pyodide;\nreturn pyodide;\n}")
 
 # Each named export as the running page has it on Pyodide's Module (under
 # Emscripten's name for it: "_" and the export's, "_main" for

@@ -49,7 +49,7 @@ def set_precompiled(folder: Path, data: bytes, name: str = ZIP, constant: str = 
     loader = folder / "loader.mjs"
     record = json.dumps({"url": f"./{name}", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
     line = f"const {constant} = {record};"
-    text, count = re.subn(rf"^const {constant} = .*;$", line, loader.read_text(), flags=re.M)
+    text, count = re.subn(rf"^const {constant} ?= ?.*;$", line, loader.read_text(), flags=re.M)  # slimmed: no spaces
     assert count == 1
     loader.write_text(text)
 
