@@ -59,9 +59,23 @@
     return node;
   };
 
+  // Attributes and custom properties of `node` set as `attributes` says
+  // (null: none), those that already hold the value left alone.
+  const set = (node, attributes) => {
+    for (const [name, value] of Object.entries(attributes)) {
+      if (name.startsWith("--")) {
+        if (value === null) node.style.removeProperty(name);
+        else if (node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
+      } else if (value === null) node.removeAttribute(name);
+      else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+    }
+  };
+
   // `parent`'s children made to match `specs`: an element with a data-key
   // is kept wherever its key is, any other node where it stands; what no
-  // longer fits is made anew, what is left over goes.
+  // longer fits is made anew, what is left over goes first, so that the
+  // nodes kept, in the same order, are never moved (a node moved loses
+  // its focus and starts its animation again).
   const morph = (parent, specs) => {
     const old = [...parent.childNodes];
     const keyed = new Map();
@@ -81,11 +95,12 @@
       }
       return make(spec);
     });
+    const kept = new Set(made);
+    for (const node of old) if (!kept.has(node)) node.remove();
     made.forEach((node, i) => {
       const at = parent.childNodes[i];
       if (at !== node) parent.insertBefore(node, at ?? null);
     });
-    while (parent.childNodes.length > made.length) parent.lastChild.remove();
   };
 
   globalThis.bazaNodes = Object.freeze({
@@ -93,6 +108,9 @@
     // the nodes that stay: no element is styled, laid out and its text shaped
     // again for a redraw that changed one number of it.
     morph: (parent, json) => morph(parent, JSON.parse(json)),
+    // Attributes and custom properties of `node` from a JSON object, only
+    // those that differ: one call for what was one or two for each.
+    set: (node, json) => set(node, JSON.parse(json)),
     // The nodes of a JSON list of descriptions, as an array.
     list: (json) => JSON.parse(json).map(make),
     // The same in a DocumentFragment, to insert them all at once.

@@ -88,6 +88,9 @@ class TableView(DialogsDom, ShellDom):
         # Modal dialogs a saved game reopens under the loading screen, by id:
         # they open once the page is shown (ui/dialog_dom.py _open_modal).
         self._opening: dict[str, Any] = {}
+        self._rendering = False  # in render(): a focus waits for the redraw's end (_focus_on)
+        self._trick_label = ""  # the trick's label as drawn
+        self._focus: Any = None
 
     def get(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
@@ -125,8 +128,17 @@ class TableView(DialogsDom, ShellDom):
                 again = node.querySelector('button[aria-disabled="false"]')
             if absent(again):
                 again = node.querySelector("button")
-            if not absent(again):
-                again.focus()
+            if not absent(again) and not again.isSameNode(active):  # kept in place, it has the focus still
+                self._focus_on(again)
+
+    def _focus_on(self, node: Any) -> None:
+        """Move the focus to ``node``; during a redraw, once it has changed
+        everything (a focus lays out the page: given in the middle of the
+        redraw, the page was laid out twice in the frame)."""
+        if self._rendering:
+            self._focus = node
+        else:
+            node.focus()
 
     def button(self, c: Choice, cls: str = "") -> Any:
         classes = " ".join(x for x in (cls, "primary" if c.primary else "", "hinted" if c.hinted else "") if x)
@@ -145,19 +157,35 @@ class TableView(DialogsDom, ShellDom):
     # ------------------------------------------------------------- table
 
     def render(self, t: TableModel) -> None:
+        """Draw ``t``: only the regions that changed, every read of the page
+        (where passed cards stand, the focus) before its changes, and a focus
+        to move moved once they are made (_focus_on)."""
+        self._rendering, self._focus = True, None
+        try:
+            self._render(t)
+        finally:
+            self._rendering = False
+        if self._focus is not None:
+            self._focus.focus()
+            self._focus = None
+        if self._region("awaiting", (t.match_id, t.awaiting), lambda v: None):
+            self._focus_turn(t.awaiting)
+
+    def _render(self, t: TableModel) -> None:
         if self.prev.get("lang") != t.lang:
             self.prev = {"lang": t.lang}  # another language: every region is drawn again
             self._chrome(t.lang, t.langs)
-        table = self.get("table")
-        table.setAttribute("data-phase", t.phase)
-        table.setAttribute("data-awaiting", t.awaiting)
-        table.setAttribute("data-game", t.game)
-        table.setAttribute("data-players", str(len(t.seats)))
-        table.setAttribute("data-step", str(t.step))
-        table.setAttribute("data-match", str(t.match_id))
-        table.setAttribute("data-speed", t.speed)
-        table.setAttribute("data-clear", t.trick_clear)
-        table.classList.toggle("deck-four", t.deck == "four")
+        self._focus_staying_card(t.hand)
+        leaving = self._passing.difference(c.key for c in t.hand.cards) if self._passing else set()
+        if leaving:  # the exchange is made: the cards passed fly to their receiver
+            self._passing = set()
+            if t.speed != "instant":  # where nothing moves (assets/baza.css)
+                self._send_off(leaving, self._pass_to)
+        self.d.update(self.get("table"), {
+            "data-phase": t.phase, "data-awaiting": t.awaiting, "data-game": t.game,
+            "data-players": len(t.seats), "data-step": t.step, "data-match": t.match_id,
+            "data-speed": t.speed, "data-clear": t.trick_clear,
+            "class": "table deck-four" if t.deck == "four" else "table"})
         if t.page_title and str(self.doc.title) != t.page_title:
             self.doc.title = t.page_title  # "Your turn · Baza": a player in another tab sees it
         self._region("title", t.title, lambda v: self._replace(self.get("title"), [self.d.el("span", {}, v)], True))
@@ -177,7 +205,7 @@ class TableView(DialogsDom, ShellDom):
         if self._region("summary", t.summary, self._summary) and t.summary is not None and self.shown:
             primary = self.get("summary").querySelector(".primary")
             if not absent(primary):
-                primary.focus()
+                self._focus_on(primary)
         last_btn = self.get("last-btn")
         last_btn.setAttribute("aria-pressed", "true" if t.last_trick is not None else "false")
         last_btn.setAttribute("aria-disabled", "false" if t.last_trick_available or t.last_trick else "true")
@@ -196,8 +224,6 @@ class TableView(DialogsDom, ShellDom):
         if self.sounds is not None:
             self.sounds.follow(t.sounds, t.sound)
         self._region("sound", t.sound, lambda on: setattr(self.get("sound"), "checked", on))
-        if self._region("awaiting", (t.match_id, t.awaiting), lambda v: None):
-            self._focus_turn(t.awaiting)
 
     def _seats(self, seats: tuple[SeatModel, ...]) -> None:
         groups: dict[str, list[tuple[float, Any]]] = {}
@@ -280,21 +306,23 @@ class TableView(DialogsDom, ShellDom):
         player's side) is animated once, and a taken trick can then move
         toward its winner (assets/baza.css)."""
         root = self.get("trick")
-        root.setAttribute("data-kind", t.kind)
+        self.d.update(root, {"data-kind": t.kind})
         label = root.querySelector(".trick-label")
         cards = root.querySelector(".trick-cards")
         if absent(label) or absent(cards):
-            label, cards = self.d.nodes([self.d.el("p", {"class": "trick-label"}),
-                                         self.d.el("ul", {"class": "trick-cards"})])
-            root.replaceChildren(label, cards)
-        label.textContent = t.label
-        cards.setAttribute("aria-label", t.label or msg("dom.on_table"))
-        cards.style.setProperty("--tx", f"{t.tx}%")
-        cards.style.setProperty("--ty", f"{t.ty}%")
-        if t.size:
-            cards.style.setProperty("--trick-w", t.size)
-        if t.size2:
-            cards.style.setProperty("--trick-w2", t.size2)
+            # The list of cards inside the area that is the size container
+            # (assets/baza.css: the cards' width is worked out once, on the list).
+            label, area = self.d.nodes([self.d.el("p", {"class": "trick-label"}),
+                                        self.d.el("div", {"class": "trick-area"},
+                                                  self.d.el("ul", {"class": "trick-cards"}))])
+            root.replaceChildren(label, area)
+            cards = area.firstElementChild
+            self._trick_label = ""
+        if t.label != self._trick_label:  # the same text set again would be laid out again
+            label.textContent = self._trick_label = t.label
+        sizes = {"--trick-w": t.size, "--trick-w2": t.size2}
+        self.d.update(cards, {"aria-label": t.label or msg("dom.on_table"), "--tx": f"{t.tx}%", "--ty": f"{t.ty}%",
+                              **{name: size for name, size in sizes.items() if size}})
         kept = {}
         for node in cards.querySelectorAll("li"):
             kept[str(node.getAttribute("data-key"))] = node
@@ -392,27 +420,29 @@ class TableView(DialogsDom, ShellDom):
         self._replace(root, nodes, keep=True)
 
     def _hand(self, h: Hand) -> None:
+        """Your hand: its cards in a box-less wrapper (.hand-cards: assets/baza.css
+        reads the hand's width there once), changed in place (assets/nodes.js
+        morph). A card that stays keeps its button: a click or a key press that
+        straddles a redraw (its press on one node, its release on a new one)
+        would otherwise be lost, and the cards would slide in again."""
         root = self.get("hand")
-        root.setAttribute("aria-label", h.label)
-        root.setAttribute("data-mode", h.mode)
         n = len(h.cards) + h.face_down
-        root.style.setProperty("--n", str(max(n, 1)))
         # The dealer's side: a card dealt in comes from there (assets/baza.css).
-        root.style.setProperty("--deal-x", str(h.deal_from[0]))
-        root.style.setProperty("--deal-y", str(h.deal_from[1]))
-        # Cards already in the hand keep their button: a click or a key press
-        # that straddles a redraw (its press on one node, its release on a
-        # new one) would otherwise be lost, and the cards would slide in again.
-        kept = {}
-        for node in root.querySelectorAll("button.card"):
-            kept[str(node.getAttribute("data-key"))] = node
+        self.d.update(root, {"aria-label": h.label, "data-mode": h.mode, "--n": max(n, 1),
+                             "--deal-x": h.deal_from[0], "--deal-y": h.deal_from[1]})
+        cards = root.firstElementChild
+        if absent(cards) or cards.getAttribute("class") != "hand-cards":
+            cards = self.d.node(self.d.el("div", {"class": "hand-cards"}))
+            root.replaceChildren(cards)
+        tab = self._tab_stop(h, cards)
+        dim = h.mode == "play" and any(c.playable for c in h.cards)  # the cards that cannot be played, dimmed
         nodes: list[Any] = []
-        new: dict[int, Any] = {}  # place in nodes: the description of a card new in the hand
         for i, c in enumerate(h.cards):
             f = c.face
-            extra = " ".join(x for x in ("playable" if c.playable else "", "selected" if c.selected else "",
-                                         "received" if c.received else "", "hinted" if c.hinted else "") if x)
-            attrs = {
+            extra = " ".join(x for x in ("playable" if c.playable else "dim" if dim else "",
+                                         "selected" if c.selected else "", "received" if c.received else "",
+                                         "hinted" if c.hinted else "") if x)
+            nodes.append(self.d.el("button", {
                 "type": "button",
                 "class": self.d.face_classes(f, extra),
                 "data-cmd": "card",
@@ -422,40 +452,66 @@ class TableView(DialogsDom, ShellDom):
                 "aria-disabled": "false" if c.playable else "true",
                 "aria-pressed": ("true" if c.selected else "false") if h.mode == "pass" else None,
                 "data-new": msg("dom.new") if c.received else None,
-            }
-            node = kept.pop(c.key, None)
-            if node is None:
-                attrs["tabindex"] = "-1"  # one card in the tab order: see _rove
-                new[len(nodes)] = self.d.el("button", {**attrs, "--i": i}, *self.d.card_face(f))
-            else:
-                self.d.update(node, {**attrs, "--i": i})
-            nodes.append(node)
+                "tabindex": "0" if c.key == tab else "-1",  # one card in the tab order (roving tabindex)
+                "--i": i,
+            }, *self.d.card_face(f)))
         for i in range(h.face_down):
-            new[len(nodes)] = self.d.el("span", {"class": "card back", "aria-hidden": "true", "--i": len(h.cards) + i})
-            nodes.append(None)
+            nodes.append(self.d.el("span", {"class": "card back", "aria-hidden": "true", "--i": len(h.cards) + i}))
         if h.face_down:
-            new[len(nodes)] = self.d.el("span", {"class": "visually-hidden"}, h.label)
-            nodes.append(None)
+            nodes.append(self.d.el("span", {"class": "visually-hidden"}, h.label))
         if h.mode == "pass":  # the cards picked to pass, and where they will go
             self._passing = {c.key for c in h.cards if c.selected}
             self._pass_to = h.pass_to
-        leaving = [node for key, node in kept.items() if key in self._passing]
-        if leaving:  # the exchange is made: the cards passed fly to their receiver
-            self._send_off(leaving, self._pass_to)
-            self._passing = set()
-        self._reconcile(root, self._made(nodes, new))
-        self._rove(root)
+        self._replace(cards, nodes, keep=True)
+        self.hand_key = tab
 
-    def _send_off(self, cards: list[Any], toward: tuple[float, float]) -> None:
+    def _focus_staying_card(self, h: Hand) -> None:
+        """The focused card leaves the hand (it was played): the focus moves
+        to the card that takes its place in the tab order (_tab_stop) before
+        the redraw changes anything. Taken out with the focus on it, the card
+        made the browser lay out the page in the middle of the redraw."""
+        cards = self.get("hand").firstElementChild
+        active = self.doc.activeElement
+        if absent(cards) or absent(active) or not cards.contains(active):
+            return
+        key = active.getAttribute("data-key")
+        if absent(key) or any(c.key == str(key) for c in h.cards):
+            return
+        tab = self._tab_stop(h, cards)
+        if tab:
+            target = cards.querySelector(f'button.card[data-key="{tab}"]')
+            if not absent(target):
+                target.focus()
+
+    def _tab_stop(self, h: Hand, cards: Any) -> str:
+        """The key of the hand's card in the tab order: the focused one if it
+        stays, else the last one that was, else the first playable one, else
+        the first (the focus, if its card goes, moves to that one: _replace)."""
+        keys = [c.key for c in h.cards]
+        active = self.doc.activeElement
+        if not absent(active) and cards.contains(active):
+            key = active.getAttribute("data-key")
+            if not absent(key) and str(key) in keys:
+                return str(key)
+        if self.hand_key in keys:
+            return self.hand_key
+        return next((c.key for c in h.cards if c.playable), keys[0] if keys else "")
+
+    def _send_off(self, keys: set[str], toward: tuple[float, float]) -> None:
         """Passed cards leave toward their receiver: a copy of each flies from
         where it stood (assets/baza.css .card-ghost) and is dropped later;
-        nothing moves with reduced motion or at instant speed (CSS)."""
+        nothing moves with reduced motion (CSS). Called before the redraw
+        changes anything: where the cards stand is read from the layout of the
+        last frame, not from one made anew for it."""
+        hand = self.get("hand")
+        cards = [card for key in sorted(keys)
+                 if not absent(card := hand.querySelector(f'button.card[data-key="{key}"]'))]
+        boxes = [card.getBoundingClientRect() for card in cards]
         body = self.doc.body
         for old in self.doc.querySelectorAll(".card-ghost"):
             if not old.getAnimations().length:
                 old.remove()
-        for card in cards:
-            box = card.getBoundingClientRect()
+        for card, box in zip(cards, boxes):
             ghost = card.cloneNode(True)
             for name in ("data-cmd", "data-arg", "data-key", "tabindex", "aria-pressed"):
                 ghost.removeAttribute(name)
@@ -504,27 +560,17 @@ class TableView(DialogsDom, ShellDom):
 
     # ------------------------------------------------------------- keyboard
 
-    def _rove(self, root: Any, card: Any = None) -> None:
-        """Roving tabindex: one card of the hand is in the tab order (the
-        focused one, else the last one that was, else the first playable
-        one); the arrow keys move between the cards (on_hand_key)."""
+    def _rove(self, root: Any, card: Any) -> None:
+        """Roving tabindex: ``card`` becomes the hand's one card in the tab
+        order (the arrow keys move it: on_hand_key; a redraw keeps it:
+        _tab_stop). Only the tabindex that changes is written: writing the
+        focused card's, even unchanged, makes the browser lay out the page."""
         cards = root.querySelectorAll("button.card")
-        if not cards.length:
-            self.hand_key = ""
-            return
-        if absent(card):
-            active = self.doc.activeElement
-            if not absent(active) and root.contains(active) and active.matches("button.card"):
-                card = active
-        if absent(card) and self.hand_key:
-            card = root.querySelector(f'button.card[data-key="{self.hand_key}"]')
-        if absent(card):
-            card = root.querySelector('button.card[aria-disabled="false"]')
-        if absent(card):
-            card = cards.item(0)
         for i in range(cards.length):
-            cards.item(i).setAttribute("tabindex", "-1")
-        card.setAttribute("tabindex", "0")
+            node = cards.item(i)
+            want = "0" if node.isSameNode(card) else "-1"
+            if node.getAttribute("tabindex") != want:
+                node.setAttribute("tabindex", want)
         self.hand_key = str(card.getAttribute("data-key"))
 
     def on_hand_key(self, event: Any) -> None:

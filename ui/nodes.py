@@ -98,18 +98,11 @@ class Dom:
 
     def update(self, node: Any, attrs: dict[str, Any]) -> None:
         """Set ``attrs`` on an existing node (None or False removes one),
-        touching only those that differ; "--" names as in :meth:`el`."""
-        for key, value in attrs.items():
-            if key.startswith("--"):
-                node.style.setProperty(key, str(value))
-                continue
-            if value is None or value is False:
-                if node.hasAttribute(key):
-                    node.removeAttribute(key)
-                continue
-            text = "" if value is True else str(value)
-            if node.getAttribute(key) != text:
-                node.setAttribute(key, text)
+        touching only those that differ, in one call (assets/nodes.js ``set``);
+        "--" names as in :meth:`el`."""
+        self._build().set(node, json.dumps({key: None if value is None or value is False else
+                                            "" if value is True else str(value) for key, value in attrs.items()},
+                                           separators=(",", ":")))
 
     # ------------------------------------------------------------- the page's nodes
 
