@@ -21,7 +21,7 @@ import random
 import sys
 import time
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from game.actions import CUT, DEAL
@@ -189,14 +189,7 @@ class BotTurns:
             seat = m.to_act
             if seat is None or seat == me or self._level(seat) == "hard":
                 return
-            view = self.view(seat)
-            if self.think is None:
-                action = self._bot_action(view, seat)
-            else:  # the same decision the loop would make (think's other levels decide in one step)
-                thinking = self.think(view, self._level(seat), self.decision_rng())
-                while not thinking.step():
-                    pass
-                action = self._bot_action(view, seat, decided=thinking.result()[0])
+            action = _at_once(self._decide(self.view(seat), seat))  # the loop's decision, without its pauses
             m.apply(action)
             self._after_action(action)
 
@@ -233,21 +226,36 @@ class BotTurns:
         return random.Random(f"{self.match.seed}:bot:{len(self.match.actions)}")
 
     async def _bot_decision(self, view: Any, seat: int, gen: int) -> int | None:
-        """The bot's action; a ``think`` bot runs in slices of :data:`SLICE_S`
-        with the page free between them. None: the match moved on meanwhile."""
-        if self.think is None:
-            return self._bot_action(view, seat)
+        """The bot's action (:meth:`_decide`), the page free between its
+        slices of thought. None: the match moved on meanwhile."""
         m = self.match
         assert m is not None  # the loop runs only with a match on the table
+        deciding = self._decide(view, seat)
+        while True:
+            try:
+                next(deciding)
+            except StopIteration as done:
+                return done.value
+            await self.sleep(0)
+            if gen != self.generation or self.match is not m or m.to_act != seat:
+                deciding.close()
+                return None
+
+    def _decide(self, view: Any, seat: int) -> Generator[None, None, int]:
+        """The action of the computer player in ``seat`` on ``view``, checked
+        (:meth:`_bot_action`): a generator that returns it, and that yields
+        after each :data:`SLICE_S` of a ``think`` bot's thought, so that its
+        caller may give the page back there (the loop: :meth:`_bot_decision`)
+        or go on at once (:meth:`_bots_before_yours_at_once`)."""
+        if self.think is None:
+            return self._bot_action(view, seat)
         try:
             thinking = self.think(view, self._level(seat), self.decision_rng())
             clock = time.perf_counter
             start = clock()
             while not thinking.step():
                 if clock() - start > SLICE_S:
-                    await self.sleep(0)
-                    if gen != self.generation or self.match is not m or m.to_act != seat:
-                        return None
+                    yield
                     start = clock()
             action = thinking.result()[0]
         except Exception as error:  # never let a bot bug stop the table
@@ -308,6 +316,15 @@ def bot_pause(base_ms: int, phase: str, choices: int, level: str, rng: random.Ra
         # A harder decision: more cards to choose from, and a level that thinks.
         factor = 0.85 + min(choices, 10) * 0.02 + (0.2 if level == "hard" else 0.0)
     return round(base_ms * factor * rng.uniform(0.85, 1.15))
+
+
+def _at_once(deciding: Generator[None, None, int]) -> int:
+    """What a decision (:meth:`BotTurns._decide`) returns, run to its end without a pause."""
+    while True:
+        try:
+            next(deciding)
+        except StopIteration as done:
+            return done.value
 
 
 def _parse(value: Any) -> int:

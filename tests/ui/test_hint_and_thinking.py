@@ -111,6 +111,36 @@ def test_the_first_frame_of_a_hand_answers_your_hint_and_pass():
     run(go())
 
 
+def test_a_computer_player_failing_before_your_pass_does_not_stop_the_deal():
+    """A computer player whose thought breaks over a pass made before yours
+    (with the deal, before the table is drawn) passes as the loop would
+    have it: its first legal choice, the failure logged, and the table
+    waits for your pass; the deal is not lost to the error."""
+
+    class Broken:
+        def __init__(self, view):
+            self.view = view
+
+        def step(self):
+            raise RuntimeError("broken search")
+
+        def result(self):  # pragma: no cover - never reached
+            return self.view.legal[0], ""
+
+    async def go():
+        settings = S.dataclasses.replace(S.Settings(), speed="instant", seed=4)
+        c = Controller(settings, choose, sleep=no_sleep, hint=hint_message,
+                       think=lambda view, level, rng: Broken(view))
+        c.new_game()  # no await: the passes before yours are made with the deal
+        m = c.match
+        assert m.phase == "pass" and m.to_act == 0, (m.phase, m.to_act)
+        assert {error[:13] for error in c.bot_errors} == {"bot at seat 1", "bot at seat 2", "bot at seat 3"}
+        assert all("broken search" in error for error in c.bot_errors), c.bot_errors
+        c.generation += 1  # the loop of this match stops where it stands
+
+    run(go())
+
+
 def test_hint_for_a_bid_marks_the_button():
     async def go():
         c = hint_controller(S.dataclasses.replace(S.set_game(S.Settings(), "spades"), speed="instant", seed=5))
