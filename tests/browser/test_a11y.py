@@ -222,40 +222,49 @@ def test_keyboard_alone_plays_a_game_to_its_end(page, base_url):
     assert second["name"] != first["name"] and second["tabindex"] == "0"
     assert page.locator("#hand button.card[tabindex='0']").count() == 1
 
-    # Three cards picked with Space (each a pressed toggle), then Shift+Tab to Pass and Enter.
-    page.keyboard.press("Home")
-    for _ in range(3):
-        page.keyboard.press("Space")
-        page.keyboard.press("ArrowRight")
-    expect(page.locator("#hand button.card[aria-pressed='true']")).to_have_count(3)
-    for _ in range(4):
-        page.keyboard.press("Shift+Tab")
-        if page.evaluate("() => document.activeElement.textContent").startswith("Pass "):
-            break
-    before = step(page)
-    page.keyboard.press("Enter")
-
-    # Every trick: Home, the arrow keys to a playable card, Enter.
-    last = before
-    played = 0
-    while True:
-        what = wait_turn(page, last)
-        last = step(page)
-        if what == "over":
-            break
-        assert what == "play", what
-        assert focused(page, "#hand"), "the focus stays in the hand between turns"
-        page.keyboard.press("Home")
-        for _ in range(14):
-            if focused_card(page)["playable"]:
-                break
-            page.keyboard.press("ArrowRight")
-        card = focused_card(page)
-        assert card["playable"] and card["outline"] != "none", card
-        page.keyboard.press("Enter")
-        played += 1
-        page.wait_for_function("(s) => Number(document.getElementById('table').dataset.step) > s", arg=last)
-    assert played == 13
+    # A hand: three cards picked with Space (each a pressed toggle), then
+    # Shift+Tab to Pass and Enter; every trick: Home, the arrow keys to a
+    # playable card, Enter. A hand where nobody reaches the target (a moon
+    # shot leaves the others at 0) ends with Next hand, Enter on its summary.
+    what, last, hands = "pass", -1, 0
+    while what != "over":
+        if what == "pass":
+            page.keyboard.press("Home")
+            for _ in range(3):
+                page.keyboard.press("Space")
+                page.keyboard.press("ArrowRight")
+            expect(page.locator("#hand button.card[aria-pressed='true']")).to_have_count(3)
+            for _ in range(4):
+                page.keyboard.press("Shift+Tab")
+                if page.evaluate("() => document.activeElement.textContent").startswith("Pass "):
+                    break
+            last = step(page)
+            page.keyboard.press("Enter")
+            what = wait_turn(page, last)
+            last = step(page)
+        played = 0
+        while what == "play":
+            assert focused(page, "#hand"), "the focus stays in the hand between turns"
+            page.keyboard.press("Home")
+            for _ in range(14):
+                if focused_card(page)["playable"]:
+                    break
+                page.keyboard.press("ArrowRight")
+            card = focused_card(page)
+            assert card["playable"] and card["outline"] != "none", card
+            page.keyboard.press("Enter")
+            played += 1
+            page.wait_for_function("(s) => Number(document.getElementById('table').dataset.step) > s", arg=last)
+            what = wait_turn(page, last)
+            last = step(page)
+        assert played == 13 and what in ("next", "over"), (played, what)
+        hands += 1
+        if what == "next":
+            expect(page.locator("#summary .primary")).to_be_focused()
+            page.keyboard.press("Enter")
+            what = wait_turn(page, last)
+            last = step(page)
+    assert hands >= 1
 
     # Game over: the summary's Play again has the focus.
     expect(page.locator("#summary")).to_be_visible()
