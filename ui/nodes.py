@@ -62,6 +62,30 @@ def _child(child: Any) -> Any:
     raise TypeError(f"a child is a node's description or text, not {type(child).__name__}")
 
 
+# A plain dict, not functools.cache: the start's part of the wasm
+# (docs/PERFORMANCE.md) holds no unbounded cache of C, and calling one
+# loaded the rest of the wasm at the first redraw.
+_FACES: dict[tuple[str, str], tuple[Node, ...]] = {}
+
+
+def _card_face(rank: str, suit: str) -> tuple[Node, ...]:
+    face = _FACES.get((rank, suit))
+    if face is None:
+        face = _FACES[rank, suit] = _make_face(rank, suit)
+    return face
+
+
+def _make_face(rank: str, suit: str) -> tuple[Node, ...]:
+    d = Dom(None)
+    # The rank is drawn by CSS from data-rank (.rank::before), not as text:
+    # the card's name is its aria-label, with no stray text beside it.
+    corner = d.el("span", {"class": "corner", "aria-hidden": "true"},
+                  d.el("span", {"class": "rank", "data-rank": rank}), d.suit(suit, "pip"))
+    corner2 = d.el("span", {"class": "corner corner-end", "aria-hidden": "true"},
+                   d.el("span", {"class": "rank", "data-rank": rank}), d.suit(suit, "pip"))
+    return corner, d.suit(suit, "big"), corner2
+
+
 class Dom:
     """Node descriptions, and the page's nodes made from them, for one ``document``."""
 
@@ -84,14 +108,10 @@ class Dom:
 
     def card_face(self, f: CardFace) -> list[Node]:
         """The inside of a card: two corner indices and a big pip (all hidden
-        from screen readers: the card's accessible name is its full name)."""
-        # The rank is drawn by CSS from data-rank (.rank::before), not as text:
-        # the card's name is its aria-label, with no stray text beside it.
-        corner = self.el("span", {"class": "corner", "aria-hidden": "true"},
-                         self.el("span", {"class": "rank", "data-rank": f.rank}), self.suit(f.suit, "pip"))
-        corner2 = self.el("span", {"class": "corner corner-end", "aria-hidden": "true"},
-                          self.el("span", {"class": "rank", "data-rank": f.rank}), self.suit(f.suit, "pip"))
-        return [corner, self.suit(f.suit, "big"), corner2]
+        from screen readers: the card's accessible name is its full name).
+        Made once for each rank and suit, and shared: a redraw of the hand
+        describes every card in it again (so never change one in place)."""
+        return list(_card_face(f.rank, f.suit))
 
     def face_classes(self, f: CardFace, extra: str = "") -> str:
         return f"card {'red' if f.red else 'black'} suit-{f.suit} {extra}".strip()
