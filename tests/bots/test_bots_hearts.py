@@ -117,6 +117,16 @@ def test_never_lead_the_ace_of_spades_while_the_queen_is_out():
     assert normal(m) != "AS"
 
 
+def normal_pass(m, count: int = 3) -> list[str]:
+    """The cards normal passes from seat 0, each made on the match."""
+    passed = []
+    for _ in range(count):
+        card = normal(m)
+        passed.append(card)
+        m.apply(card)
+    return passed
+
+
 def test_pass_the_queen_without_small_spades():
     m = hearts(["QS 4S 2C 3C 4C 5C 6D 7D 8D 2H 3H 4H 5H"], pass_direction="left")
     assert m.phase == "pass" and m.to_act == 0
@@ -125,22 +135,14 @@ def test_pass_the_queen_without_small_spades():
 
 def test_keep_the_queen_with_four_small_spades():
     m = hearts(["QS 2S 3S 4S 5S 2C 3C 4C 9C AD KD 2H 3H"], pass_direction="left")
-    passed = []
-    for _ in range(3):
-        card = normal(m)
-        passed.append(card)
-        m.apply(card)
+    passed = normal_pass(m)
     assert "QS" not in passed
     assert "AD" in passed and "KD" in passed
 
 
 def test_pass_the_high_hearts():
     m = hearts(["AH KH 2C 3C 4C 5C 6C 2D 3D 4D 5D 2S 3S"], pass_direction="right")
-    passed = []
-    for _ in range(3):
-        card = normal(m)
-        passed.append(card)
-        m.apply(card)
+    passed = normal_pass(m)
     assert {"AH", "KH"} <= set(passed)
 
 
@@ -149,21 +151,13 @@ def test_a_middle_heart_stays_through_the_pass():
     # a high diamond go before them (hearts_bot.MIDDLE_HEARTS_KEPT; the pass
     # of before gave the 9 of hearts first).
     m = hearts(["9H 7H 2H AD 8D 6D KC 7C 3C TS 8S 6S 4S"], pass_direction="left")
-    passed = []
-    for _ in range(3):
-        card = normal(m)
-        passed.append(card)
-        m.apply(card)
+    passed = normal_pass(m)
     assert sorted(passed) == ["8D", "AD", "KC"], passed
 
 
 def test_omnibus_keeps_the_jack_of_diamonds_and_its_guards():
     m = hearts(["JD AD KD 9C TC JC 2H 3H 4H 5S 6S 7S 8S"], pass_direction="left", preset_name="omnibus")
-    passed = []
-    for _ in range(3):
-        card = normal(m)
-        passed.append(card)
-        m.apply(card)
+    passed = normal_pass(m)
     assert "JD" not in passed and "AD" not in passed
 
 
