@@ -208,7 +208,7 @@
   const controlled = packing ? packing.underWorker() : false;
   // A return visit's wasm is not the service worker's to answer but the
   // HTTP cache's, for V8's code cache (build/sw.js, TO_HTTP_CACHE). Where
-  // the host sent the wasm as it is, the HTTP cache holds its FILE.gz:
+  // the host sent the wasm as it is or gzipped, the HTTP cache holds its FILE.xz:
   // remembered from the first visit, so that no return visit downloads the
   // plain wasm again.
   const PLAIN_WASM = "baza:host-sends-wasm-plain";
@@ -232,9 +232,10 @@
     if (!controlled)
       return packing.fetchPacked(plainFetch, url, init).then((response) => (remember(url), response));
     if (!isWasm(url) || !remembered()) return plainFetch(url, init); // the worker's copy, or the host's encoding
-    return plainFetch(packing.gzipped(url), init)
-      .then((copy) => (copy.ok ? packing.unpacked(copy, "application/wasm") : plainFetch(url, init)))
-      .catch(() => plainFetch(url, init));
+    return plainFetch(packing.copyOf(url), init)
+      .then((copy) => (copy.ok ? packing.unpacked(copy, "application/wasm", plainFetch) : null))
+      .catch(() => null)
+      .then((response) => response ?? plainFetch(url, init));
   };
   // The wasm's last bytes: "baza:nearly" (and url in bazaNearly) once what
   // is left of it would cross the link in the time a new request waits for

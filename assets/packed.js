@@ -1,20 +1,25 @@
 // The same bytes from any host: the build's wasm and zip files travel
-// compressed whether or not the host compresses them.
+// compressed whether or not the host compresses them, and as small as
+// brotli makes them where the host only gzips.
 //
-// The build writes FILE.gz beside each of them (build/compress.mjs). A host
-// that compresses FILE (FILE.br or FILE.gz served with a Content-Encoding,
-// or gzip made on the fly) is left to do so: brotli stays brotli. A host
-// that sends FILE as it is (one that compresses nothing, or compresses by
-// content type and not application/zip: docs/HOSTING.md) is found out from
-// the headers of its answer, which is then cut off, and FILE.gz is fetched
-// instead and decompressed here with DecompressionStream. That costs one
-// round trip and what crossed the link meanwhile, on those hosts only. A
-// host that serves FILE.gz itself with a Content-Encoding has the browser
-// decode it: the first bytes tell whether there is gzip left to undo.
+// The build writes FILE.xz beside each of them (build/xz_copies.py): xz at
+// its best setting, a little smaller than brotli and a fifth smaller than
+// gzip (the wasm's 4.55 MB: 1,222 kB against brotli's 1,258 and Zopfli's
+// 1,530). A host that sends FILE with brotli or zstd is left to do so. A
+// host that sends FILE as it is (one that compresses nothing, or compresses
+// by content type and not application/zip: docs/HOSTING.md) or with gzip
+// is found out from the headers of its answer, which is then cut off, and
+// FILE.xz is fetched instead and decoded here. That costs one round trip
+// and what crossed the link meanwhile, on those hosts only.
+//
+// The decoder is xz-embedded compiled to WebAssembly (the npm package
+// xz-decompress; its 12 kB wasm is runtime/DECODER, named by the build,
+// with glue of our own below), fetched only where a copy is taken. Browsers
+// have no xz of their own: DecompressionStream knows gzip and deflate only.
 //
 // A host that sends one file of a kind (.wasm, .zip) as it is is taken to
 // send every file of that kind so: the next one of the kind is asked for
-// as FILE.gz at once, with no answer to cut off (an answer whose headers
+// as FILE.xz at once, with no answer to cut off (an answer whose headers
 // arrive while Python starts on the main thread is cut off late, and the
 // link carries it meanwhile).
 //
@@ -30,34 +35,124 @@
 "use strict";
 
 self.bazaPacked ??= (() => {
-  // The files that have a FILE.gz: the wasm and zip files of the runtime folders.
-  const isPacked = (url) => /\/runtime\/[^?#]*\.(wasm|zip)$/.test(new URL(url, self.location.href).pathname);
+  // The decoder's file name in runtime/, or nothing (a build made with
+  // --no-compress: no copies, nothing is asked twice). The page's tag says
+  // it (data-packed); the service worker and the snapshot Worker set
+  // self.bazaCopies first.
+  const tag = typeof document === "object" ? document.currentScript : null;
+  const decoderName = (tag ? tag.dataset.packed : self.bazaCopies) || "";
+  const copies = /^[\w.-]+\.wasm$/.test(decoderName) && typeof WebAssembly === "object";
 
-  // FILE.gz for FILE (the query, if any, stays on).
-  const gzipped = (url) => {
+  // The files that have a FILE.xz: the wasm and zip files of the runtime
+  // folders, the decoder apart.
+  const isPacked = (url) => {
+    const path = new URL(url, self.location.href).pathname;
+    return /\/runtime\/[^?#]*\.(wasm|zip)$/.test(path) && !path.endsWith("/runtime/" + decoderName);
+  };
+
+  // FILE.xz for FILE (the query, if any, stays on).
+  const copyOf = (url) => {
     const address = new URL(url, self.location.href);
-    address.pathname += ".gz";
+    address.pathname += ".xz";
     return address.href;
   };
 
-  // Whether the build wrote the copies (not a build made with --no-compress):
-  // the page's tag says so (data-packed), the service worker and the
-  // snapshot Worker set self.bazaCopies first. Without them nothing is asked twice.
-  const tag = typeof document === "object" ? document.currentScript : null;
-  const copies = tag ? tag.dataset.packed !== undefined : self.bazaCopies !== false;
+  // The decoder, compiled once: from this origin's caches if the service
+  // worker holds it (offline), else fetched beside the runtime folders.
+  let decoder = null;
+  const compiledDecoder = (fetcher, url) =>
+    (decoder ??= (async () => {
+      const address = new URL(url, self.location.href);
+      address.pathname = address.pathname.replace(/\/runtime\/.*$/, "/runtime/" + decoderName);
+      address.search = "";
+      let response = null;
+      try {
+        response = await self.caches.match(address.href);
+      } catch {
+        // no caches here (a sandboxed frame): the network
+      }
+      response ??= await fetcher(address.href, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`${decoderName}: HTTP ${response.status}`);
+      return WebAssembly.compile(await response.arrayBuffer());
+    })().catch((error) => {
+      decoder = null; // asked again next time
+      throw error;
+    }));
 
-  // The URLs whose host sent FILE as it is, so that FILE.gz was taken.
-  const sentPlain = new Set();
-  // What the host does with each kind of file: "plain", "encoded" or "no copy".
-  const kinds = new Map();
-  const kindOf = (url) => new URL(url, self.location.href).pathname.split(".").pop();
+  // xz's stream header: FD 37 7A 58 5A 00.
+  const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 
-  // A response of FILE.gz as a response of FILE, of the given type: its
-  // gzip undone, unless the browser has already undone it.
-  async function unpacked(response, type) {
+  // The decoded bytes of an xz stream, as a ReadableStream. The decoder's
+  // state in its memory, six 32-bit words at `context`: the buffers' size,
+  // then xz-embedded's xz_buf (input at, input read, input size, output at,
+  // output written). Each pull gives at most one buffer (64 kB) of output,
+  // so that no task grows long. An instance per stream, dropped with it,
+  // its memory (the dictionary: the file's size at most) with it.
+  async function unxz(module, head, reader) {
+    const { exports: xz } = await WebAssembly.instantiate(module, {});
+    const context = xz.create_context();
+    const state = () => new Uint32Array(xz.memory.buffer, context, 6);
+    const [size, input, , , output] = state();
+    let rest = head;
+    let ended = false;
+    let closed = false;
+    const close = () => {
+      if (!closed) xz.destroy_context(context);
+      closed = true;
+    };
+    return new ReadableStream({
+      async pull(controller) {
+        try {
+          for (;;) {
+            let words = state();
+            if (words[2] === words[3] && !ended) {
+              if (!rest.length) {
+                const { done, value } = await reader.read();
+                if (done) ended = true;
+                else rest = value;
+              }
+              // The decoder's input: its buffer's worth of what came, or none at all once all has come
+              // (an input of 0 bytes tells it that the stream must end here).
+              const length = Math.min(size, rest.length);
+              new Uint8Array(xz.memory.buffer, input, length).set(rest.subarray(0, length));
+              xz.supply_input(context, length);
+              rest = rest.subarray(length);
+            }
+            const status = xz.get_next_output(context); // 0 more to come, 1 the end, else an error
+            words = state();
+            const chunk = new Uint8Array(xz.memory.buffer, output, words[5]).slice();
+            words[5] = 0;
+            if (status > 1 || (ended && !status && !chunk.length))
+              throw new Error(ended ? "the xz copy ended early" : `the xz copy does not decode (error ${status})`);
+            if (chunk.length) controller.enqueue(chunk);
+            if (status === 1) {
+              close();
+              controller.close();
+              reader.cancel().catch(() => {});
+              return;
+            }
+            if (chunk.length) return;
+          }
+        } catch (error) {
+          close();
+          reader.cancel(error).catch(() => {});
+          throw error;
+        }
+      },
+      cancel(reason) {
+        close();
+        return reader.cancel(reason);
+      },
+    });
+  }
+
+  // A response of FILE.xz (at `url`) as a response of FILE, of the given
+  // type; null if it is not xz (a host that answers a missing file with a
+  // page) or the decoder cannot be had. `fetcher` fetches the decoder.
+  async function unpacked(response, type, fetcher = self.fetch.bind(self), url = response.url) {
     const reader = response.body.getReader();
     let head = new Uint8Array(0);
-    while (head.length < 2) {
+    while (head.length < XZ_MAGIC.length) {
       const { done, value } = await reader.read();
       if (done) break;
       const joined = new Uint8Array(head.length + value.length);
@@ -65,59 +160,64 @@ self.bazaPacked ??= (() => {
       joined.set(value, head.length);
       head = joined;
     }
-    const body = new ReadableStream({
-      start(controller) {
-        if (head.length) controller.enqueue(head);
-      },
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
-    });
-    const gzip = head[0] === 0x1f && head[1] === 0x8b;
-    const plain = gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-    return new Response(plain, { status: 200, headers: { "content-type": type || "application/octet-stream" } });
+    let module = null;
+    try {
+      if (XZ_MAGIC.every((byte, at) => head[at] === byte)) module = await compiledDecoder(fetcher, url);
+    } catch {
+      // no decoder: the caller takes FILE itself
+    }
+    if (!module) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    const body = await unxz(module, head, reader);
+    return new Response(body, { status: 200, headers: { "content-type": type || "application/octet-stream" } });
   }
 
-  // fetch(url, init) through `fetcher`, FILE.gz in its place where the host
-  // sends FILE as it is. A FILE.gz that cannot be had (a host given the
-  // files without their copies) is answered with FILE after all.
+  // The URLs whose host did not send FILE with brotli, so that FILE.xz was taken.
+  const sentPlain = new Set();
+  // What the host does with each kind of file: "copy" (FILE.xz is taken),
+  // "kept" (brotli or zstd: FILE is) or "no copy" (a host given the files
+  // without their copies: FILE is).
+  const kinds = new Map();
+  const kindOf = (url) => new URL(url, self.location.href).pathname.split(".").pop();
+  const typeOf = (kind) => (kind === "wasm" ? "application/wasm" : "application/zip");
+
+  // fetch(url, init) through `fetcher`, FILE.xz in its place where the host
+  // sends FILE as it is or gzipped. A FILE.xz that cannot be had or decoded
+  // is answered with FILE after all.
   async function fetchPacked(fetcher, url, init = {}) {
-    if (!copies || !isPacked(url) || typeof DecompressionStream !== "function") return fetcher(url, init);
+    if (!copies || !isPacked(url)) return fetcher(url, init);
     const kind = kindOf(url);
     const { signal } = init;
-    let response = null;
-    if (kinds.get(kind) === "encoded" || kinds.get(kind) === "no copy") return fetcher(url, init);
-    if (kinds.get(kind) !== "plain") {
+    if (kinds.get(kind) === "kept" || kinds.get(kind) === "no copy") return fetcher(url, init);
+    if (kinds.get(kind) !== "copy") {
       const cut = new AbortController();
       signal?.addEventListener("abort", () => cut.abort(signal.reason), { once: true });
-      response = await fetcher(url, { ...init, signal: signal?.aborted ? signal : cut.signal });
+      const response = await fetcher(url, { ...init, signal: signal?.aborted ? signal : cut.signal });
       // Another origin's answer (a frame sandboxed without allow-same-origin)
       // hides its Content-Encoding: it is taken as it comes.
       if (!response.ok || response.type !== "basic") return response;
-      if (response.headers.has("content-encoding")) {
-        kinds.set(kind, "encoded");
+      if (/^(br|zstd)$/i.test(response.headers.get("content-encoding") ?? "")) {
+        kinds.set(kind, "kept");
         return response;
       }
-      kinds.set(kind, "plain");
+      kinds.set(kind, "copy");
       cut.abort();
     }
     let copy = null;
     try {
-      copy = await fetcher(gzipped(url), init);
+      copy = await fetcher(copyOf(url), init);
     } catch (error) {
       if (signal?.aborted) throw error;
     }
-    if (!copy?.ok) {
+    const answer = copy?.ok ? await unpacked(copy, typeOf(kind), fetcher, copyOf(url)) : null;
+    if (!answer) {
       if (copy) kinds.set(kind, "no copy"); // a host given the files without their copies: asked once
       return fetcher(url, init);
     }
     sentPlain.add(new URL(url, self.location.href).href);
-    return unpacked(copy, response?.headers.get("content-type") ?? (kind === "wasm" ? "application/wasm" : "application/zip"));
+    return answer;
   }
 
   // Whether a service worker answers this page. A frame sandboxed without
@@ -142,5 +242,5 @@ self.bazaPacked ??= (() => {
     }
   }
 
-  return { isPacked, gzipped, unpacked, fetchPacked, sentPlain, early, underWorker };
+  return { isPacked, copyOf, unpacked, fetchPacked, sentPlain, early, underWorker };
 })();

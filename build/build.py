@@ -77,6 +77,7 @@ from runtime import (  # build/ is first on sys.path: the script's folder
 )
 from serve import COMPRESSIBLE, RECOMMENDED_CSP
 from start_folder import GAME_ZIP, LOADER, LOADER_PARTS, LOADER_TEMPLATE, PRECOMPILED_ZIP, slim, write_start
+from xz_copies import write_copies, write_decoder
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -320,7 +321,7 @@ def add_preloads(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str,
 
 
 def add_start_files(
-    index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str, start_dir: str, compress: bool = True
+    index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str, start_dir: str, decoder: str = ""
 ) -> None:
     """Tell the loading screen (assets/loading.js) what the start downloads.
 
@@ -368,7 +369,7 @@ def add_start_files(
     first = re.search(r'<script src="\./assets/packed\.js[^"]*"', text)
     if first is None:
         die(f"{index.name} has no <script> for assets/packed.js")
-    packed = " data-packed" if compress else ""  # the .gz copies are there (assets/packed.js)
+    packed = f' data-packed="{decoder}"' if decoder else ""  # the .xz copies are there (assets/packed.js)
     text = text[: first.end()] + f' data-early="{" ".join(big)}"{packed}' + text[first.end() :]
     preloads = [f'<link rel="modulepreload" href="./{pyodide_dir}/pyodide.asm.mjs" {FIRST_VISIT}>']
     charset = '<meta charset="utf-8">'
@@ -396,7 +397,7 @@ def precompress(out: Path) -> None:
         die(f"build/compress.mjs failed:\n{result.stderr.strip()}")
 
 
-def write_service_worker(out: Path, file_list: dict, src: Path = ROOT, compress: bool = True) -> None:
+def write_service_worker(out: Path, file_list: dict, src: Path = ROOT, decoder: str = "") -> None:
     """dist/sw.js: the template with this build's version and files filled in.
 
     Any change to any file changes sw.js, which is how browsers notice a new
@@ -409,7 +410,7 @@ def write_service_worker(out: Path, file_list: dict, src: Path = ROOT, compress:
     build = {
         "version": file_list["version"],
         "files": [[f["url"], f["bytes"], f["sha256"]] for f in file_list["files"]],
-        "copies": compress,  # the .gz copies of the wasm and zips are there (assets/packed.js)
+        "copies": decoder,  # the .xz copies of the wasm and zips are there, and their decoder (assets/packed.js)
     }
     line = "const BUILD = " + json.dumps(build, separators=(",", ":")) + ";"
     packed_line = "// assets/packed.js, written here by build/build.py: self.bazaPacked."
@@ -439,7 +440,8 @@ def build(
     game; ``all_wasm_exports`` ships Pyodide's wasm with every export
     (build/runtime/wasm_exports.py); ``keep_dead_code`` leaves in the functions that
     only the cut exports reached (build/runtime/wasm_dead_code.py); ``compress``
-    writes the .br and .gz copies (precompress). Without ``speed_edits``
+    writes the .br and .gz copies (precompress), and the .xz copies of the
+    wasm and zips with their decoder (build/xz_copies.py). Without ``speed_edits``
     the runtime is npm's files with the required edits only
     (build/runtime/edits.py's Edit kinds): no speed edit, every wasm
     export, the dead code kept, the wasm whole. ``wasm_split`` ships
@@ -499,8 +501,10 @@ def build(
             rels = copy_tree(src / package, out / package, "**/*.py")
             py_paths += [f"{package}/{rel.as_posix()}" for rel in rels]
     game = {path: site.known_url(path) for path in py_paths}
+    # The xz copies' decoder (build/xz_copies.py), named to the page, the loader and the service worker.
+    decoder = write_decoder(out / "runtime") if compress else ""
     start_dir = write_start(
-        out, pyodide_dir, pyodide_src, core_chunk(pyscript_src), src, game, precompile, speed_edits, compress
+        out, pyodide_dir, pyodide_src, core_chunk(pyscript_src), src, game, precompile, speed_edits, decoder
     )
     site.urls[RUNTIME["pyscript"] + "/"] = pyscript_dir + "/"
     site.urls[RUNTIME["pyodide"] + "/"] = pyodide_dir + "/"
@@ -510,7 +514,7 @@ def build(
     slim(sorted((out / "assets").glob("*.js")) + [out / MERGED_STYLES])  # before their hashes are taken
     site.finalise("index.html")
     add_preloads(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir)
-    add_start_files(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir, compress)
+    add_start_files(out / "index.html", site, pyscript_dir, pyodide_dir, start_dir, decoder)
     slim([out / "index.html"])
     for path in sorted(out.rglob("*")):  # text files that nothing above refers to
         site.finalise(path.relative_to(out).as_posix())
@@ -537,10 +541,11 @@ def build(
         "files": files,
     }
     (out / FILE_LIST).write_text(json.dumps(file_list, indent=1) + "\n", encoding="utf-8")
-    write_service_worker(out, file_list, src, compress)
+    write_service_worker(out, file_list, src, decoder)
     (out / ".nojekyll").write_bytes(b"")
     if compress:
         precompress(out)
+        write_copies(out / "runtime", decoder)
 
     print(
         f"build: {out} version {version}: {len(files)} files, {file_list['bytes'] / 1e6:.1f} MB"
@@ -571,7 +576,7 @@ def main() -> None:
     parser.add_argument(
         "--no-compress",
         action="store_true",
-        help="leave out the .br and .gz copies of the files (for hosts that serve them)",
+        help="leave out the .br, .gz and .xz copies of the files (for hosts that serve them)",
     )
     parser.add_argument(
         "--all-wasm-exports",

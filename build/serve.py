@@ -52,6 +52,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
+    ".xz": "application/x-xz",  # the wasm's and zips' copies (assets/packed.js)
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".woff2": "font/woff2",

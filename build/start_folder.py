@@ -131,7 +131,7 @@ def write_start(
     game: dict[str, str],
     precompile: bool,
     speed: bool = True,
-    copies: bool = True,
+    copies: str = "",
 ) -> str:
     """runtime/start-<hash>/: loader.mjs, the start zip and the languages; return that path.
 

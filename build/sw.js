@@ -48,23 +48,23 @@ async function intact(response, bytes, sha256) {
   return body.byteLength === bytes && hex === sha256;
 }
 
-// The wasm and zip files where the host sent them as they are: the page
-// took their gzip copies (assets/packed.js), which the HTTP cache holds.
-// Decompressed here and kept under the file's own URL. Null if not there.
+// The wasm and zip files where the host sent them as they are or gzipped:
+// the page took their xz copies (assets/packed.js), which the HTTP cache
+// holds. Decoded here and kept under the file's own URL. Null if not there.
 async function fromCopy(url, bytes, sha256) {
   if (!self.bazaPacked?.isPacked(scoped(url))) return null;
   try {
-    const copy = await fetch(self.bazaPacked.gzipped(scoped(url)), { cache: "only-if-cached", mode: "same-origin" });
+    const copy = await fetch(self.bazaPacked.copyOf(scoped(url)), { cache: "only-if-cached", mode: "same-origin" });
     if (!copy.ok) return null;
     const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
     const response = await self.bazaPacked.unpacked(copy, type);
-    return (await intact(response, bytes, sha256)) ? response : null;
+    return response && (await intact(response, bytes, sha256)) ? response : null;
   } catch {
     return null;
   }
 }
 
-// fetch(), with the gzip copy in place of a file that the host sends as it is.
+// fetch(), with the xz copy in place of a file that the host sends as it is or gzipped.
 const fetchFile = (url, init) => (self.bazaPacked ? self.bazaPacked.fetchPacked(fetch, url, init) : fetch(url, init));
 
 async function download(url, bytes, sha256) {
@@ -235,7 +235,7 @@ async function respond(request) {
   const hit = (await cache.match(key)) || (await cache.match(key, { ignoreSearch: true }));
   if (hit) return hit;
   // Not kept yet (a later file before the install took it): from the
-  // network, as a gzip copy where the host would send it uncompressed.
+  // network, as an xz copy where the host would send it uncompressed or gzipped.
   return self.bazaPacked?.isPacked(request.url) ? fetchFile(request.url, { credentials: "same-origin" }) : fetch(request);
 }
 
@@ -248,10 +248,10 @@ async function respond(request) {
 // visit, 70-160 ms, and Pyodide's load took about 100 ms more
 // (docs/PERFORMANCE.md). Offline the worker answers from its cache as for
 // every other file.
-// A wasm's gzip copy likewise (a host that sends the wasm uncompressed:
-// assets/loading.js asks for the copy on return visits).
+// A wasm's xz copy likewise (a host that sends the wasm uncompressed or
+// gzipped: assets/loading.js asks for the copy on return visits).
 const TO_HTTP_CACHE = (url) =>
-  /(\.wasm|\.wasm\.gz|\/pyodide\.asm\.mjs)$/.test(url.pathname) && self.navigator.onLine;
+  /(\.wasm|\.wasm\.xz|\/pyodide\.asm\.mjs)$/.test(url.pathname) && self.navigator.onLine;
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;

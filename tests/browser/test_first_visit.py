@@ -40,12 +40,11 @@ def hooked(dist: Path, dest: Path, *edits: tuple[str, str]) -> Path:
     The service worker's list of the build's files is made to match, or it
     would refuse to install (it checks each file's size and SHA-256).
     """
-    # Not the precompressed copies, which would be the unedited files', but
-    # the gzip copies of the wasm and zips that the page asks for where the
-    # host sends them uncompressed (assets/packed.js).
-    stale = shutil.ignore_patterns("*.br", "*.gz")
-    shutil.copytree(dist, dest, ignore=lambda at, names: set(stale(at, names)) - {
-        name for name in names if name.endswith((".wasm.gz", ".zip.gz"))})
+    # Not the precompressed copies, which would be the unedited files'; the
+    # xz copies of the wasm and zips that the page asks for where the host
+    # sends them uncompressed stay (assets/packed.js), as does the loader's
+    # edit: it has none.
+    shutil.copytree(dist, dest, ignore=shutil.ignore_patterns("*.br", "*.gz"))
     (loader,) = (dest / "runtime").glob("start-*/loader.mjs")
     text = loader.read_text(encoding="utf-8")
     for old, new in (HOOK, *edits):
@@ -91,21 +90,23 @@ PACKED_AS_RECEIVED = """async (urls) => {
 
 
 # How each kind of host sends the wasm and the start zip: (encoding, the
-# wasm's coding, the zip's coding, what the page asked for in the end).
+# wasm's coding, the zip's coding). Where the coding is not brotli, the
+# page takes the build's FILE.xz instead.
 HOSTS = [
-    ("auto", "br", "br", ""),  # the build's own brotli copies: nothing to undo
-    ("gzip", "gzip", "gzip", ""),  # everything gzipped on the fly
-    ("gzip-nozip", "gzip", None, ".gz"),  # text and wasm gzipped, zips as they are: the zips' copies
-    ("none", None, None, ".gz"),  # nothing compressed: the wasm's and the zips' copies
+    ("auto", "br", "br"),  # the build's own brotli copies: nothing to undo
+    ("gzip", "gzip", "gzip"),  # everything gzipped on the fly: the copies, smaller
+    ("gzip-nozip", "gzip", None),  # text and wasm gzipped, zips as they are
+    ("none", None, None),  # nothing compressed
 ]
 
 
-@pytest.mark.parametrize(("encoding", "wasm", "zipped", "copies"), HOSTS)
-def test_the_table_plays_with_compressed_bytes_from_any_host(browser, serve, dist, encoding, wasm, zipped, copies):
-    """Whatever the host compresses, the wasm and the zips travel compressed:
-    where the host sends one as it is, its answer is cut off once its
-    headers are in and the build's FILE.gz comes instead, decompressed in
-    the page to exactly the build's file (assets/packed.js)."""
+@pytest.mark.parametrize(("encoding", "wasm", "zipped"), HOSTS)
+def test_the_table_plays_with_compressed_bytes_from_any_host(browser, serve, dist, encoding, wasm, zipped):
+    """Whatever the host compresses, the wasm and the zips travel as small as
+    brotli makes them: where the host sends one as it is or gzipped, its
+    answer is cut off once its headers are in and the build's FILE.xz comes
+    instead, decoded in the page to exactly the build's file
+    (assets/packed.js)."""
     site = serve(dist, encoding=encoding)
     page = logged(browser.new_page())
     codings = {}  # URL -> (Content-Encoding, Vary)
@@ -122,13 +123,13 @@ def test_the_table_plays_with_compressed_bytes_from_any_host(browser, serve, dis
         assert codings[wasm_url] == (wasm, "Accept-Encoding" if wasm else None)
         (zip_url,) = [url for url in codings if url.endswith("/python_stdlib_pyc.zip")]
         assert codings[zip_url][0] == zipped
-        # The copies asked for: of the kinds the host sent plain, and only those.
-        copied = {url.rsplit("/", 1)[1] for url in codings if url.endswith(".gz")}
-        plain_kinds = {kind for kind, coding in ((".wasm.gz", wasm), (".zip.gz", zipped)) if coding is None}
-        start = {"python_stdlib_pyc.zip.gz", "game.zip.gz", "pyodide.asm.wasm.gz"}
-        assert {name for name in start if name.endswith(tuple(plain_kinds))} <= copied, copied
-        assert all(name.endswith(tuple(plain_kinds)) for name in copied), copied
-        assert bool(copied) == bool(copies)
+        # The copies asked for: of the kinds the host did not send with brotli, and only those.
+        copied = {url.rsplit("/", 1)[1] for url in codings if url.endswith(".xz")}
+        copied_kinds = {kind for kind, coding in ((".wasm.xz", wasm), (".zip.xz", zipped)) if coding != "br"}
+        start = {"python_stdlib_pyc.zip.xz", "game.zip.xz", "pyodide.asm.wasm.xz"}
+        assert {name for name in start if name.endswith(tuple(copied_kinds))} <= copied, copied
+        assert all(name.endswith(tuple(copied_kinds)) for name in copied), copied
+        assert not any(url.endswith(".gz") for url in codings), "the gzip copies are for hosts, not the page"
         assert page.evaluate("globalThis.bazaStart.stdlib") == "precompiled"  # the zip's size and SHA-256 held
         # Every wasm and zip decompresses to exactly the build's file.
         packed = [f for f in file_list(dist)["files"] if re.search(r"^runtime/.*\.(wasm|zip)$", f["url"])]

@@ -2,59 +2,121 @@
 
 The browser tests (tests/browser/test_first_visit.py, test_dropped_link.py)
 play whole visits on real hosts; these check single answers of
-``fetchPacked`` that a visit meets rarely: a FILE.gz copy that cannot be
-fetched (the link dropped between two files) falls back to FILE itself, and
-a copy read back decompresses to the very bytes.
+``fetchPacked`` that a visit meets rarely, with the build's own xz copies
+(build/xz_copies.py) and decoder: a copy read back decodes to the very
+bytes, over many of the decoder's buffers; a gzipped answer makes way for
+the copy, a brotli one does not; a copy that cannot be fetched (the link
+dropped between two files), that is not xz (a host that answers a missing
+file with a page) or that is cut short falls back to the file itself or
+fails with a reason, never with wrong bytes.
 """
 
 import json
+import random
 import subprocess
+import sys
+from pathlib import Path
 
 from build_helpers import ROOT
 
-# The host: a.wasm sent as it is (no Content-Encoding), with its gzip copy
-# beside it; b.wasm.gz cannot be fetched (a network error), b.wasm can.
+sys.path.insert(0, str(ROOT / "build"))
+from xz_copies import decoder_wasm, xz  # noqa: E402
+
+DECODER = "unxz-test.wasm"
+
+# The host, from files in a folder: /runtime/NAME is the folder's NAME;
+# "Content-Encoding" as the test says for each kind of file; a.zip.xz
+# cannot be fetched (a network error). The page's own origin: basic answers.
 SCRIPT = """
 const fs = require("fs");
-const zlib = require("zlib");
+const path = require("path");
+const [packedJs, folder, codings] = process.argv.slice(1);
 globalThis.self = globalThis;
 self.location = new URL("https://host.example/");
-(0, eval)(fs.readFileSync(process.argv[1], "utf8"));
-const wasm = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);
+self.bazaCopies = "unxz-test.wasm";
+(0, eval)(fs.readFileSync(packedJs, "utf8"));
 const asked = [];
-// As the page's own origin answers it (a Response made here is of type "default").
 const basic = (response) => Object.defineProperty(response, "type", { value: "basic" });
 const fetcher = async (url) => {
-  asked.push(new URL(url).pathname);
-  const path = new URL(url).pathname;
-  if (path === "/runtime/a.wasm") return basic(new Response(wasm, { headers: { "content-type": "application/wasm" } }));
-  if (path === "/runtime/a.wasm.gz") return new Response(zlib.gzipSync(wasm));
-  if (path === "/runtime/b.wasm.gz") throw new TypeError("Failed to fetch");
-  if (path === "/runtime/b.wasm") return basic(new Response(wasm, { headers: { "content-type": "application/wasm" } }));
-  return new Response("", { status: 404 });
+  const name = new URL(url).pathname.replace("/runtime/", "");
+  asked.push(name);
+  if (name === "a.zip.xz") throw new TypeError("Failed to fetch");
+  const file = path.join(folder, name);
+  if (!fs.existsSync(file)) return basic(new Response("<html>not here</html>", { status: 200 }));
+  const coding = name.endsWith(".xz") ? null : JSON.parse(codings)[path.extname(name)];
+  return basic(new Response(fs.readFileSync(file), { headers: coding ? { "content-encoding": coding } : {} }));
+};
+const digest = async (response) => {
+  try {
+    return [...new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()))]
+      .map((b) => b.toString(16).padStart(2, "0")).join("");
+  } catch (error) {
+    return "error: " + String(error.message || error);
+  }
 };
 (async () => {
-  const packed = self.bazaPacked;
-  const a = await packed.fetchPacked(fetcher, "https://host.example/runtime/a.wasm");
-  const b = await packed.fetchPacked(fetcher, "https://host.example/runtime/b.wasm");
-  console.log(JSON.stringify({
-    a: [...new Uint8Array(await a.arrayBuffer())],
-    aType: a.headers.get("content-type"),
-    b: [...new Uint8Array(await b.arrayBuffer())],
-    asked,
-  }));
+  const out = {};
+  for (const name of ["big.wasm", "a.zip", "b.zip", "html.zip", "short.wasm"]) {
+    const response = await self.bazaPacked.fetchPacked(fetcher, "https://host.example/runtime/" + name);
+    out[name] = [await digest(response), response.headers.get("content-type")];
+  }
+  out.asked = asked;
+  console.log(JSON.stringify(out));
 })().catch((error) => { console.log(JSON.stringify({ error: String(error) })); });
 """
 
 
-def test_a_copy_that_cannot_be_fetched_falls_back_to_the_file_itself():
+def run(folder: Path, codings: dict[str, str | None]) -> dict:
     done = subprocess.run(
-        ["node", "-e", SCRIPT, str(ROOT / "assets" / "packed.js")], capture_output=True, text=True, timeout=60
+        ["node", "-e", SCRIPT, str(ROOT / "assets" / "packed.js"), str(folder), json.dumps(codings)],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     out = json.loads(done.stdout)
     assert "error" not in out, out["error"]
-    wasm = [0, 97, 115, 109, 1, 0, 0, 0]
-    assert out["a"] == wasm and out["aType"] == "application/wasm", "the copy decompressed to the very bytes"
-    assert out["b"] == wasm, "b.wasm itself when its copy cannot be had"
-    # a.wasm as it is (cut off), its copy; then b.wasm's copy at once (the kind is known), and b.wasm.
-    assert out["asked"] == ["/runtime/a.wasm", "/runtime/a.wasm.gz", "/runtime/b.wasm.gz", "/runtime/b.wasm"]
+    return out
+
+
+def sha(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_copies_decode_to_the_very_bytes_or_give_way_to_the_file(tmp_path):
+    folder = tmp_path / "runtime"
+    folder.mkdir()
+    (folder / DECODER).write_bytes(decoder_wasm())
+    rng = random.Random(7)
+    # 1 MB of words and noise: many of the decoder's 64 kB buffers, in and out.
+    big = b"\0asm" + b"".join(rng.choice([b"spades ", b"hearts ", bytes([rng.randrange(256)])]) for _ in range(300_000))
+    small = bytes(range(256)) * 40
+    for name, data in {"big.wasm": big, "a.zip": small, "b.zip": small, "html.zip": small, "short.wasm": small}.items():
+        (folder / name).write_bytes(data)
+    (folder / "big.wasm.xz").write_bytes(xz(big))
+    (folder / "b.zip.xz").write_bytes(xz(small))
+    # html.zip has no copy (the host answers a page); short.wasm's copy is cut short.
+    (folder / "short.wasm.xz").write_bytes(xz(small)[:-40])
+
+    out = run(folder, {".wasm": "gzip", ".zip": None})
+    assert out["big.wasm"] == [sha(big), "application/wasm"], "a gzipped wasm makes way for its copy, decoded whole"
+    assert out["a.zip"][0] == sha(small), "a.zip itself when its copy cannot be had"
+    assert out["b.zip"][0] == sha(small), "the next zip's copy at once, decoded"
+    assert out["html.zip"][0] == sha(small), "a copy that is not xz: the file itself"
+    assert out["short.wasm"][0].startswith("error: ") and "ended early" in out["short.wasm"][0]
+    assert out["asked"][:6] == ["big.wasm", "big.wasm.xz", DECODER, "a.zip", "a.zip.xz", "a.zip"]
+    # The kinds are known now: each copy at once (html.zip's, not xz, then the file itself).
+    assert out["asked"][6:] == ["b.zip.xz", "html.zip.xz", "html.zip", "short.wasm.xz"]
+
+
+def test_a_host_that_sends_brotli_keeps_it(tmp_path):
+    folder = tmp_path / "runtime"
+    folder.mkdir()
+    (folder / DECODER).write_bytes(decoder_wasm())
+    for name in ("big.wasm", "a.zip", "b.zip", "html.zip", "short.wasm"):
+        (folder / name).write_bytes(b"as the host sends it")
+        (folder / (name + ".xz")).write_bytes(xz(b"a copy nobody asks for"))
+    out = run(folder, {".wasm": "br", ".zip": "zstd", ".bin": "br", ".data": "br"})
+    assert out["asked"] == ["big.wasm", "a.zip", "b.zip", "html.zip", "short.wasm"]
+    assert {value[0] for key, value in out.items() if key != "asked"} == {sha(b"as the host sends it")}
