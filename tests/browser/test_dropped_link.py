@@ -135,7 +135,7 @@ def after_ready(watch: dict) -> list[float]:
 )
 def test_the_first_hand_plays_on_a_weak_link_even_when_it_drops_at_ready(fresh_browser, weak_link, cut, encoding):
     """On a host that compresses nothing the wasm and zips come as the
-    build's gzip copies (assets/packed.js): the cut must find nothing
+    build's xz copies (assets/packed.js): the cut must find nothing
     half-taken that a game action needs, and the offline copy complete."""
     fresh_browser.add_init_script(WATCH)
     page = logged(fresh_browser.new_page())

@@ -29,7 +29,7 @@ TRY_IMPORT_LATER = (
     "() => globalThis.__bazaPython.runPython("
     "'try:\\n    import difflib\\n    r = \"imported\"\\nexcept ImportError as e:\\n    r = type(e).__name__\\nr')"
 )
-STDLIB_URL = re.compile(r".*/python_stdlib\.zip$")
+STDLIB_URL = re.compile(r".*/python_stdlib\.zip(\.xz)?$")  # or its copy (assets/packed.js)
 # The wasm's rest has arrived (or the wasm is whole): a test may run Python of its own.
 COLD_IN = "() => !globalThis.__bazaPython?._module?.bazaCold || !!globalThis.__bazaPython._module.bazaCold.instance"
 

@@ -38,8 +38,8 @@ def start_folder(dist: Path) -> Path:
 
 
 def copy_build(dist: Path, dest: Path) -> Path:
-    """A copy of the build to change: without its precompressed copies, which would be stale."""
-    shutil.copytree(dist, dest, ignore=shutil.ignore_patterns("*.br", "*.gz"))
+    """A copy of the build to change: without its precompressed and xz copies, which would be stale."""
+    shutil.copytree(dist, dest, ignore=shutil.ignore_patterns("*.br", "*.gz", "*.xz"))
     return dest
 
 

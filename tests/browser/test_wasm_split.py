@@ -64,17 +64,19 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """
+# The wasm's parts, or their xz copies (a hooked copy of the build has no
+# brotli copies: the page takes the xz ones, assets/packed.js).
 COLD_FETCHED_AT = """() => performance.getEntriesByType("resource")
-  .filter((entry) => entry.name.endsWith("/pyodide.cold.wasm")).map((entry) => entry.startTime)"""
+  .filter((entry) => /\\/pyodide\\.cold\\.wasm(\\.xz)?$/.test(entry.name)).map((entry) => entry.startTime)"""
 HOT_ARRIVED_AT = """() => performance.getEntriesByType("resource")
-  .filter((entry) => entry.name.endsWith("/pyodide.asm.wasm")).map((entry) => entry.responseEnd)"""
+  .filter((entry) => /\\/pyodide\\.asm\\.wasm(\\.xz)?$/.test(entry.name)).map((entry) => entry.responseEnd)"""
 SW_HAS_COLD = """async () => {
   for (const name of await caches.keys())
     for (const request of await (await caches.open(name)).keys())
       if (request.url.endsWith("/pyodide.cold.wasm")) return true;
   return false;
 }"""
-COLD_URL = re.compile(r".*/pyodide\.cold\.wasm$")
+COLD_URL = re.compile(r".*/pyodide\.cold\.wasm(\.xz)?$")  # or its copy (assets/packed.js)
 TABLE = "() => [document.getElementById('table').dataset.match, document.getElementById('table').dataset.step]"
 
 
