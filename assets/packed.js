@@ -50,10 +50,21 @@ self.bazaPacked ??= (() => {
     return /\/runtime\/[^?#]*\.(wasm|zip)$/.test(path) && !path.endsWith("/runtime/" + decoderName);
   };
 
-  // FILE.xz for FILE (the query, if any, stays on).
-  const copyOf = (url) => {
+  // The files that a page fetches while the player plays (the wasm's rest,
+  // the whole standard library): their xz would be decoded on the page's
+  // main thread, 0.3 s of it in all, while the player's first actions wait
+  // for it. A page takes their gzip copies (FILE.gz, build/compress.mjs),
+  // which the browser decodes off that thread (DecompressionStream); the
+  // service worker and the loader's Worker take the xz ones.
+  const LATER = /\/(pyodide\.cold\.wasm|python_stdlib\.zip)$/;
+  const gunzips = typeof DecompressionStream === "function";
+
+  // The copy of FILE to fetch: FILE.xz, or FILE.gz for a LATER file in a
+  // page (or `suffix`, either; the query, if any, stays on).
+  const copyOf = (url, suffix) => {
     const address = new URL(url, self.location.href);
-    address.pathname += ".xz";
+    const later = typeof document === "object" && gunzips && LATER.test(address.pathname);
+    address.pathname += suffix ?? (later ? ".gz" : ".xz");
     return address.href;
   };
 
@@ -79,8 +90,10 @@ self.bazaPacked ??= (() => {
       throw error;
     }));
 
-  // xz's stream header: FD 37 7A 58 5A 00.
+  // xz's stream header: FD 37 7A 58 5A 00; gzip's: 1F 8B.
   const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
+  const GZIP_MAGIC = [0x1f, 0x8b];
+  const starts = (head, magic) => magic.every((byte, at) => head[at] === byte);
 
   // The decoded bytes of an xz stream, as a ReadableStream. The decoder's
   // state in its memory, six 32-bit words at `context`: the buffers' size,
@@ -146,9 +159,10 @@ self.bazaPacked ??= (() => {
     });
   }
 
-  // A response of FILE.xz (at `url`) as a response of FILE, of the given
-  // type; null if it is not xz (a host that answers a missing file with a
-  // page) or the decoder cannot be had. `fetcher` fetches the decoder.
+  // A response of FILE.xz or FILE.gz (at `url`) as a response of FILE, of
+  // the given type; null if it is neither (a host that answers a missing
+  // file with a page) or the xz decoder cannot be had. `fetcher` fetches
+  // the decoder.
   async function unpacked(response, type, fetcher = self.fetch.bind(self), url = response.url) {
     const reader = response.body.getReader();
     let head = new Uint8Array(0);
@@ -160,9 +174,26 @@ self.bazaPacked ??= (() => {
       joined.set(value, head.length);
       head = joined;
     }
+    const headers = { "content-type": type || "application/octet-stream" };
+    if (starts(head, GZIP_MAGIC) && gunzips) {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(head);
+        },
+        async pull(controller) {
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        },
+        cancel(reason) {
+          return reader.cancel(reason);
+        },
+      });
+      return new Response(body.pipeThrough(new DecompressionStream("gzip")), { status: 200, headers });
+    }
     let module = null;
     try {
-      if (XZ_MAGIC.every((byte, at) => head[at] === byte)) module = await compiledDecoder(fetcher, url);
+      if (starts(head, XZ_MAGIC)) module = await compiledDecoder(fetcher, url);
     } catch {
       // no decoder: the caller takes FILE itself
     }
@@ -170,8 +201,7 @@ self.bazaPacked ??= (() => {
       reader.cancel().catch(() => {});
       return null;
     }
-    const body = await unxz(module, head, reader);
-    return new Response(body, { status: 200, headers: { "content-type": type || "application/octet-stream" } });
+    return new Response(await unxz(module, head, reader), { status: 200, headers });
   }
 
   // The URLs whose host did not send FILE with brotli, so that FILE.xz was taken.

@@ -54,11 +54,16 @@ async function intact(response, bytes, sha256) {
 async function fromCopy(url, bytes, sha256) {
   if (!self.bazaPacked?.isPacked(scoped(url))) return null;
   try {
-    const copy = await fetch(self.bazaPacked.copyOf(scoped(url)), { cache: "only-if-cached", mode: "same-origin" });
-    if (!copy.ok) return null;
-    const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
-    const response = await self.bazaPacked.unpacked(copy, type);
-    return response && (await intact(response, bytes, sha256)) ? response : null;
+    // The xz copy, or the gzip one that a page takes of a file it fetches while the player plays.
+    for (const suffix of [".xz", ".gz"]) {
+      const address = self.bazaPacked.copyOf(scoped(url), suffix);
+      const copy = await fetch(address, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+      if (!copy?.ok) continue;
+      const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
+      const response = await self.bazaPacked.unpacked(copy, type);
+      if (response && (await intact(response, bytes, sha256))) return response;
+    }
+    return null;
   } catch {
     return null;
   }
@@ -248,10 +253,11 @@ async function respond(request) {
 // visit, 70-160 ms, and Pyodide's load took about 100 ms more
 // (docs/PERFORMANCE.md). Offline the worker answers from its cache as for
 // every other file.
-// A wasm's xz copy likewise (a host that sends the wasm uncompressed or
-// gzipped: assets/loading.js asks for the copy on return visits).
+// A wasm's xz or gzip copy likewise (a host that sends the wasm
+// uncompressed or gzipped: assets/loading.js asks for the copy on return
+// visits).
 const TO_HTTP_CACHE = (url) =>
-  /(\.wasm|\.wasm\.xz|\/pyodide\.asm\.mjs)$/.test(url.pathname) && self.navigator.onLine;
+  /(\.wasm|\.wasm\.xz|\.wasm\.gz|\/pyodide\.asm\.mjs)$/.test(url.pathname) && self.navigator.onLine;
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;

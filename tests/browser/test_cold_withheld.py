@@ -37,7 +37,7 @@ from table_helpers import (
 from test_first_visit import hooked
 
 # The loader's two background loads fail, again and again, like a link that dropped at ready.
-REFUSED = re.compile(r".*/(pyodide\.cold\.wasm|python_stdlib\.zip)(\.xz)?(\?.*)?$")  # or their copies
+REFUSED = re.compile(r".*/(pyodide\.cold\.wasm|python_stdlib\.zip)(\.xz|\.gz)?(\?.*)?$")  # or their copies
 STATE = """() => ({cold: globalThis.__bazaPython._module.bazaCold?.state,
                   fallbackImports: globalThis.bazaStart.fallbackImports})"""
 

@@ -29,7 +29,7 @@ TRY_IMPORT_LATER = (
     "() => globalThis.__bazaPython.runPython("
     "'try:\\n    import difflib\\n    r = \"imported\"\\nexcept ImportError as e:\\n    r = type(e).__name__\\nr')"
 )
-STDLIB_URL = re.compile(r".*/python_stdlib\.zip(\.xz)?$")  # or its copy (assets/packed.js)
+STDLIB_URL = re.compile(r".*/python_stdlib\.zip(\.xz|\.gz)?$")  # or its copy (assets/packed.js)
 # The wasm's rest has arrived (or the wasm is whole): a test may run Python of its own.
 COLD_IN = "() => !globalThis.__bazaPython?._module?.bazaCold || !!globalThis.__bazaPython._module.bazaCold.instance"
 
@@ -40,11 +40,12 @@ def hooked(dist: Path, dest: Path, *edits: tuple[str, str]) -> Path:
     The service worker's list of the build's files is made to match, or it
     would refuse to install (it checks each file's size and SHA-256).
     """
-    # Not the precompressed copies, which would be the unedited files'; the
-    # xz copies of the wasm and zips that the page asks for where the host
-    # sends them uncompressed stay (assets/packed.js), as does the loader's
-    # edit: it has none.
-    shutil.copytree(dist, dest, ignore=shutil.ignore_patterns("*.br", "*.gz"))
+    # Not the precompressed copies, which would be the unedited files', but
+    # the xz and gzip copies of the wasm and zips that the page asks for
+    # where the host sends them uncompressed (assets/packed.js).
+    stale = shutil.ignore_patterns("*.br", "*.gz")
+    shutil.copytree(dist, dest, ignore=lambda at, names: set(stale(at, names)) - {
+        name for name in names if name.endswith((".wasm.gz", ".zip.gz"))})
     (loader,) = (dest / "runtime").glob("start-*/loader.mjs")
     text = loader.read_text(encoding="utf-8")
     for old, new in (HOOK, *edits):
@@ -123,13 +124,15 @@ def test_the_table_plays_with_compressed_bytes_from_any_host(browser, serve, dis
         assert codings[wasm_url] == (wasm, "Accept-Encoding" if wasm else None)
         (zip_url,) = [url for url in codings if url.endswith("/python_stdlib_pyc.zip")]
         assert codings[zip_url][0] == zipped
-        # The copies asked for: of the kinds the host did not send with brotli, and only those.
-        copied = {url.rsplit("/", 1)[1] for url in codings if url.endswith(".xz")}
-        copied_kinds = {kind for kind, coding in ((".wasm.xz", wasm), (".zip.xz", zipped)) if coding != "br"}
-        start = {"python_stdlib_pyc.zip.xz", "game.zip.xz", "pyodide.asm.wasm.xz"}
-        assert {name for name in start if name.endswith(tuple(copied_kinds))} <= copied, copied
-        assert all(name.endswith(tuple(copied_kinds)) for name in copied), copied
-        assert not any(url.endswith(".gz") for url in codings), "the gzip copies are for hosts, not the page"
+        # The copies asked for: of the kinds the host did not send with brotli, and only those;
+        # xz, but gzip for the files fetched while the player plays (decoded off the main thread).
+        copied = {url.rsplit("/", 1)[1] for url in codings if url.endswith((".xz", ".gz"))}
+        copied_kinds = {kind for kind, coding in ((".wasm", wasm), (".zip", zipped)) if coding != "br"}
+        start = {"python_stdlib_pyc.zip", "game.zip", "pyodide.asm.wasm"}
+        assert {name + ".xz" for name in start if name.endswith(tuple(copied_kinds))} <= copied, copied
+        assert all(name.removesuffix(".xz").removesuffix(".gz").endswith(tuple(copied_kinds)) for name in copied)
+        later = {"pyodide.cold.wasm.gz", "python_stdlib.zip.gz"}
+        assert {name for name in copied if name.endswith(".gz")} <= later, copied
         assert page.evaluate("globalThis.bazaStart.stdlib") == "precompiled"  # the zip's size and SHA-256 held
         # Every wasm and zip decompresses to exactly the build's file.
         packed = [f for f in file_list(dist)["files"] if re.search(r"^runtime/.*\.(wasm|zip)$", f["url"])]

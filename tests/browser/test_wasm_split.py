@@ -64,10 +64,10 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """
-# The wasm's parts, or their xz copies (a hooked copy of the build has no
+# The wasm's parts, or their copies (a hooked copy of the build has no
 # brotli copies: the page takes the xz ones, assets/packed.js).
 COLD_FETCHED_AT = """() => performance.getEntriesByType("resource")
-  .filter((entry) => /\\/pyodide\\.cold\\.wasm(\\.xz)?$/.test(entry.name)).map((entry) => entry.startTime)"""
+  .filter((entry) => /\\/pyodide\\.cold\\.wasm(\\.xz|\\.gz)?$/.test(entry.name)).map((entry) => entry.startTime)"""
 HOT_ARRIVED_AT = """() => performance.getEntriesByType("resource")
   .filter((entry) => /\\/pyodide\\.asm\\.wasm(\\.xz)?$/.test(entry.name)).map((entry) => entry.responseEnd)"""
 SW_HAS_COLD = """async () => {
@@ -76,7 +76,7 @@ SW_HAS_COLD = """async () => {
       if (request.url.endsWith("/pyodide.cold.wasm")) return true;
   return false;
 }"""
-COLD_URL = re.compile(r".*/pyodide\.cold\.wasm(\.xz)?$")  # or its copy (assets/packed.js)
+COLD_URL = re.compile(r".*/pyodide\.cold\.wasm(\.xz|\.gz)?$")  # or its copy (assets/packed.js)
 TABLE = "() => [document.getElementById('table').dataset.match, document.getElementById('table').dataset.step]"
 
 

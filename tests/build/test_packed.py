@@ -20,7 +20,7 @@ from pathlib import Path
 from build_helpers import ROOT
 
 sys.path.insert(0, str(ROOT / "build"))
-from xz_copies import decoder_wasm, xz  # noqa: E402
+from xz_copies import decoder_wasm, xz
 
 DECODER = "unxz-test.wasm"
 
@@ -60,6 +60,9 @@ const digest = async (response) => {
     const response = await self.bazaPacked.fetchPacked(fetcher, "https://host.example/runtime/" + name);
     out[name] = [await digest(response), response.headers.get("content-type")];
   }
+  // A gzip copy (what a page takes of a file it fetches while the player plays): the browser's own gunzip.
+  const small = fs.readFileSync(path.join(folder, "a.zip"));
+  out.gzip = [await digest(await self.bazaPacked.unpacked(new Response(require("zlib").gzipSync(small)), "application/zip")), null];
   out.asked = asked;
   console.log(JSON.stringify(out));
 })().catch((error) => { console.log(JSON.stringify({ error: String(error) })); });
@@ -105,6 +108,7 @@ def test_copies_decode_to_the_very_bytes_or_give_way_to_the_file(tmp_path):
     assert out["b.zip"][0] == sha(small), "the next zip's copy at once, decoded"
     assert out["html.zip"][0] == sha(small), "a copy that is not xz: the file itself"
     assert out["short.wasm"][0].startswith("error: ") and "ended early" in out["short.wasm"][0]
+    assert out["gzip"][0] == sha(small), "a gzip copy decodes too"
     assert out["asked"][:6] == ["big.wasm", "big.wasm.xz", DECODER, "a.zip", "a.zip.xz", "a.zip"]
     # The kinds are known now: each copy at once (html.zip's, not xz, then the file itself).
     assert out["asked"][6:] == ["b.zip.xz", "html.zip.xz", "html.zip", "short.wasm.xz"]
@@ -119,4 +123,4 @@ def test_a_host_that_sends_brotli_keeps_it(tmp_path):
         (folder / (name + ".xz")).write_bytes(xz(b"a copy nobody asks for"))
     out = run(folder, {".wasm": "br", ".zip": "zstd", ".bin": "br", ".data": "br"})
     assert out["asked"] == ["big.wasm", "a.zip", "b.zip", "html.zip", "short.wasm"]
-    assert {value[0] for key, value in out.items() if key != "asked"} == {sha(b"as the host sends it")}
+    assert {value[0] for key, value in out.items() if key not in ("asked", "gzip")} == {sha(b"as the host sends it")}
