@@ -52,20 +52,22 @@ TRY_HTML = """() => {
 }"""
 
 
-@pytest.mark.parametrize("delivery", ["header", "meta"])
+@pytest.mark.parametrize("delivery", ["header", "meta", "header-nothing-compressed"])
 def test_boots_under_the_recommended_csp(delivery, fresh_browser, serve, dist, tmp_path, artifacts):
-    """The policy as a header (serve.py --csp), or in index.html (build.py --csp-meta)."""
+    """The policy as a header (serve.py --csp), or in index.html (build.py --csp-meta);
+    and as a header from a host that compresses nothing, where the page and the
+    service worker compile the xz copies' decoder (assets/packed.js)."""
     if delivery == "meta":
         build_from(copy_sources(tmp_path / "src"), tmp_path / "dist", "--csp-meta")
         site = serve(tmp_path / "dist")
     else:
-        site = serve(dist, csp=True)
+        site = serve(dist, csp=True, encoding="none" if delivery.endswith("nothing-compressed") else "auto")
     page = logged(fresh_browser.new_page())
     page.add_init_script(RECORD_VIOLATIONS)
     dialogs = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     response = page.goto(site.url)
-    if delivery == "header":
+    if delivery.startswith("header"):
         assert response.headers["content-security-policy"] == "; ".join(RECOMMENDED_CSP)
     else:
         assert "content-security-policy" not in response.headers
@@ -73,6 +75,8 @@ def test_boots_under_the_recommended_csp(delivery, fresh_browser, serve, dist, t
         assert "trusted-types baza-sw" in meta.get_attribute("content")
     wait_ready(page)
     assert page.evaluate("window.__violations") == []
+    if delivery.endswith("nothing-compressed"):  # the copies were taken, and decoded under the policy
+        assert any(url.endswith("/pyodide.asm.wasm.xz") for url in page.log.requests), page.log.requests
     # The service worker registers and fills its cache under the policy too,
     # and the page boots again from that cache (with the same policy), this
     # time with markup in every URL parameter: refused, or shown as text.
