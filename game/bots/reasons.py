@@ -63,6 +63,10 @@ MESSAGES: dict[str, Any] = messages.register("bot", {
     "hearts.follow.first_trick": "No points can fall on the first trick: shed the {card} now.",
     "hearts.follow.jack": "Win the trick with the {card}: it holds the jack of diamonds.",
     "hearts.follow.last_clean": "Last to a clean trick: take it with the {card} to shed a high card.",
+    "hearts.follow.shed": (
+        "Take this clean trick with the {card}: the players after you still hold {suit}, "
+        "so nobody can throw a point on it; shed a high card while it is safe."
+    ),
     "hearts.follow.duck_points": {
         "one": "Duck with the {card}: a higher card would take {n} point.",
         "other": "Duck with the {card}: a higher card would take {n} points.",
@@ -88,6 +92,10 @@ MESSAGES: dict[str, Any] = messages.register("bot", {
     "hearts.lead.risky": "Lead the {card}: nothing safer, though the queen of spades is still out.",
     # one key a suit: "no lower club / diamond / heart / spade" (see below)
     "hearts.lead.heart": "Lead the {card}: a small heart that others will probably beat.",
+    "hearts.lead.shed": (
+        "Lead the {card}: everyone still holds {suit}, so the trick stays clean; "
+        "shed a high card while it is safe and keep the low ones as exits."
+    ),
     "hearts.lead.safe": "Lead the {card}: the safest lead, unlikely to win a trick with points.",
     # Hearts: scoring a moon (total: 26, or 52 with two decks)
     "hearts.moon.others_win": "Give {total} to everyone else: it ends the game and you win.",

@@ -44,6 +44,24 @@ def test_last_to_a_clean_trick_sheds_the_ace():
     assert normal(m) == "AD"
 
 
+def test_lead_a_high_diamond_while_every_seat_still_holds_diamonds():
+    # Trick 2, nobody void yet: the king of diamonds wins a clean trick now;
+    # kept, it takes the points thrown on it once a seat runs out of diamonds.
+    # The small spades, the 2 of diamonds and the hearts stay as exits.
+    m = hearts(["2C", "3C", "4C", "AC 8C KC 2D 5D KD 3H 6H 2S 4S 6S 9S JS"], plays="2C 3C 4C AC")
+    assert m.to_act == 3
+    assert normal(m) == "KD"
+    assert "shed a high card" in reason(m)
+
+
+def test_take_a_clean_trick_with_the_king_while_the_seats_after_still_hold_the_suit():
+    # Second to a small diamond on trick 2: the king now, not the 3 (the duck).
+    m = hearts(["2C KD 3D", "3C", "4C", "AC 5D"], plays="2C 3C 4C AC 5D")
+    assert m.to_act == 0
+    assert normal(m) == "KD"
+    assert "shed a high card" in reason(m)
+
+
 def test_duck_a_spade_under_the_king_while_the_queen_is_out():
     m = hearts(["2C", "AC 9S", "3C AS 2S", "4C KS"], plays="2C AC 3C 4C 9S")
     # Seat 2 holds the ace and small spades: it ducks under the nine rather

@@ -53,6 +53,8 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.follow.jack": "Gana la baza con {card:the}: lleva la jota de diamantes.",
     "bot.hearts.follow.last_clean": ("Eres el último en una baza sin puntos: llévatela con {card:the} para "
                                      "deshacerte de una carta alta."),
+    "bot.hearts.follow.shed": ("Llévate esta baza sin puntos con {card:the}: los que juegan después aún tienen {suit}, "
+                               "así que nadie puede echar puntos; deshazte de una carta alta mientras es seguro."),
     "bot.hearts.follow.duck_points": {
         "one": "Juega por debajo con {card:the}: una carta más alta se llevaría {n} punto.",
         "other": "Juega por debajo con {card:the}: una carta más alta se llevaría {n} puntos.",
@@ -82,6 +84,8 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.lead.smoke": "Sal con {card:the}: las picas bajas obligan a salir a la reina de picas.",
     "bot.hearts.lead.risky": "Sal con {card:the}: no hay nada más seguro, aunque la reina de picas sigue en juego.",
     "bot.hearts.lead.heart": "Sal con {card:the}: un corazón bajo que probablemente superarán los demás.",
+    "bot.hearts.lead.shed": ("Sal con {card:the}: todos tienen aún {suit}, así que la baza queda sin puntos; "
+                             "deshazte de una carta alta mientras es seguro y guarda las bajas como salidas."),
     "bot.hearts.lead.safe": ("Sal con {card:the}: la salida más segura, con poca probabilidad de ganar una baza "
                              "con puntos."),
     "bot.hearts.lead.lowest.club": ("Sal con {card:the}: no queda fuera ningún trébol más bajo, así que otro "

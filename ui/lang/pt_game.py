@@ -84,6 +84,8 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.follow.jack": "Ganhe a vaza com {card:the}: nela está o valete de ouros.",
     "bot.hearts.follow.last_clean": ("Você é o último numa vaza sem pontos: leve-a com {card:the} "
                                      "para se livrar de uma carta alta."),
+    "bot.hearts.follow.shed": ("Leve esta vaza sem pontos com {card:the}: quem joga depois de você ainda tem {suit}, "
+                               "então ninguém pode descartar pontos; livre-se de uma carta alta enquanto é seguro."),
     "bot.hearts.follow.duck_points": {
         "one": "Jogue por baixo com {card:the}: uma carta mais alta levaria {n} ponto.",
         "other": "Jogue por baixo com {card:the}: uma carta mais alta levaria {n} pontos.",
@@ -111,6 +113,8 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.lead.risky": ("Comece com {card:the}: não há nada mais seguro, embora a dama de espadas "
                               "ainda não tenha saído."),
     "bot.hearts.lead.heart": "Comece com {card:the}: uma carta baixa de copas que os outros provavelmente vão superar.",
+    "bot.hearts.lead.shed": ("Comece com {card:the}: todos ainda têm {suit}, então a vaza fica sem pontos; "
+                             "livre-se de uma carta alta enquanto é seguro e guarde as baixas como saídas."),
     "bot.hearts.lead.safe": ("Comece com {card:the}: a saída mais segura, com pouca chance de ganhar "
                              "uma vaza com pontos."),
     "bot.hearts.lead.lowest.club": ("Comece com {card:the}: ninguém mais tem carta de paus mais baixa, "

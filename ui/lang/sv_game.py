@@ -175,6 +175,8 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.follow.jack": "Vinn sticket med {card:the}: där ligger ruter knekt.",
     "bot.hearts.follow.last_clean": ("Sist i ett stick utan poäng: ta det med {card:the} för att bli av med ett "
                                      "högt kort."),
+    "bot.hearts.follow.shed": ("Ta det här sticket utan poäng med {card:the}: spelarna efter dig har fortfarande "
+                               "{suit}, så ingen kan slänga poäng; bli av med ett högt kort medan det är säkert."),
     "bot.hearts.follow.duck_points": {"one": "Ducka med {card:the}: ett högre kort skulle ta {n} poäng.",
                                       "other": "Ducka med {card:the}: ett högre kort skulle ta {n} poäng."},
     "bot.hearts.follow.duck_queen": "Ducka med {card:the}: en högre spader skulle kunna fånga spader dam.",
@@ -198,6 +200,8 @@ MESSAGES: dict[str, Any] = {
     "bot.hearts.lead.smoke": "Spela ut {card:the}: låga spader tvingar fram spader dam.",
     "bot.hearts.lead.risky": "Spela ut {card:the}: det finns inget säkrare, fast spader dam fortfarande är ute.",
     "bot.hearts.lead.heart": "Spela ut {card:the}: en låg hjärter som de andra troligen slår.",
+    "bot.hearts.lead.shed": ("Spela ut {card:the}: alla har fortfarande {suit}, så sticket blir utan poäng; "
+                             "bli av med ett högt kort medan det är säkert och spara de låga."),
     "bot.hearts.lead.safe": "Spela ut {card:the}: det säkraste utspelet, som knappast vinner ett stick med poäng.",
     "bot.hearts.moon.others_win": "Ge {total} till alla andra: det avslutar spelet och du vinner.",
     "bot.hearts.moon.self_behind": ("Ta -{total} själv: +{total} till de andra skulle avsluta spelet med dig i "
