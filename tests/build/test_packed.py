@@ -62,7 +62,8 @@ const digest = async (response) => {
   }
   // A gzip copy (what a page takes of a file it fetches while the player plays): the browser's own gunzip.
   const small = fs.readFileSync(path.join(folder, "a.zip"));
-  out.gzip = [await digest(await self.bazaPacked.unpacked(new Response(require("zlib").gzipSync(small)), "application/zip")), null];
+  const gzipped = new Response(require("zlib").gzipSync(small));
+  out.gzip = [await digest(await self.bazaPacked.unpacked(gzipped, "application/zip")), null];
   out.asked = asked;
   console.log(JSON.stringify(out));
 })().catch((error) => { console.log(JSON.stringify({ error: String(error) })); });
