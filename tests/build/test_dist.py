@@ -3,6 +3,7 @@
 import doctest
 import hashlib
 import json
+import lzma
 import re
 import subprocess
 import tomllib
@@ -17,8 +18,9 @@ NOT_LISTED = {"files.json", "sw.js", ".nojekyll"}  # host and worker files, not 
 
 
 def precompressed(dist: Path) -> list[Path]:
-    """The .br and .gz copies that the build writes beside the files, for hosts."""
-    return [p for p in dist.rglob("*") if p.suffix in (".br", ".gz") and p.with_suffix("").is_file()]
+    """The .br and .gz copies that the build writes beside the files, for hosts, and the
+    .xz copies of the wasm and zips, for the page (build/xz_copies.py)."""
+    return [p for p in dist.rglob("*") if p.suffix in (".br", ".gz", ".xz") and p.with_suffix("").is_file()]
 
 
 def test_file_list_is_complete_and_true(dist):
@@ -438,7 +440,7 @@ console.log(JSON.stringify(out));
 
 
 def test_every_precompressed_file_decodes_to_exactly_its_source(dist):
-    copies = precompressed(dist)
+    copies = [p for p in precompressed(dist) if p.suffix != ".xz"]
     names = {p.relative_to(dist).as_posix() for p in copies}
     # The big files of a first start have both, and so do the page and its config.
     for wanted in ("index.html", "sw.js", "files.json", "pyscript.toml"):
@@ -454,6 +456,20 @@ def test_every_precompressed_file_decodes_to_exactly_its_source(dist):
         source = copy.with_suffix("")
         assert decoded[str(copy)] == hashlib.sha256(source.read_bytes()).hexdigest(), copy
         assert copy.stat().st_size < source.stat().st_size, copy
+
+
+def test_every_wasm_and_zip_of_runtime_has_an_xz_copy_of_exactly_its_bytes(dist):
+    """The copies the page takes where the host does not send brotli (assets/packed.js), and their decoder."""
+    packed = [p for p in dist.glob("runtime/*/*") if p.suffix in (".wasm", ".zip")]
+    assert {p.name for p in packed} >= {"pyodide.asm.wasm", "pyodide.cold.wasm", "python_stdlib_pyc.zip", "game.zip"}
+    for source in packed:
+        copy = source.with_name(source.name + ".xz")
+        assert lzma.decompress(copy.read_bytes()) == source.read_bytes(), copy
+        assert copy.stat().st_size < 0.95 * source.stat().st_size, copy
+    (decoder,) = dist.glob("runtime/unxz-*.wasm")
+    assert decoder.read_bytes()[:4] == b"\0asm"
+    assert f'data-packed="{decoder.name}"' in (dist / "index.html").read_text(encoding="utf-8")
+    assert decoder.name in (dist / "sw.js").read_text(encoding="utf-8")
 
 
 def test_the_shipped_loader_is_one_module_with_its_parts_written_in(dist, tmp_path):
