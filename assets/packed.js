@@ -235,13 +235,14 @@ self.bazaPacked ??= (() => {
       kinds.set(kind, "copy");
       cut.abort();
     }
+    const copyUrl = copyOf(url);
     let copy = null;
     try {
-      copy = await fetcher(copyOf(url), init);
+      copy = await fetcher(copyUrl, init);
     } catch (error) {
       if (signal?.aborted) throw error;
     }
-    const answer = copy?.ok ? await unpacked(copy, typeOf(kind), fetcher, copyOf(url)) : null;
+    const answer = copy?.ok ? await unpacked(copy, typeOf(kind), fetcher, copyUrl) : null;
     if (!answer) {
       if (copy) kinds.set(kind, "no copy"); // a host given the files without their copies: asked once
       return fetcher(url, init);

@@ -73,10 +73,9 @@ def xz(data: bytes) -> bytes:
     return lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=[options])
 
 
-def write_copies(runtime: Path, decoder: str, cache: Path = CACHE) -> dict[str, tuple[int, int | None]]:
-    """FILE.xz beside each packed file; return {name: (bytes, xz bytes or None)}."""
+def write_copies(runtime: Path, decoder: str, cache: Path = CACHE) -> None:
+    """FILE.xz beside each packed file."""
     cache.mkdir(parents=True, exist_ok=True)
-    sizes: dict[str, tuple[int, int | None]] = {}
     for path in packed_files(runtime, decoder):
         data = path.read_bytes()
         kept = cache / f"{hashlib.sha256(data).hexdigest()}.xz"
@@ -85,8 +84,5 @@ def write_copies(runtime: Path, decoder: str, cache: Path = CACHE) -> dict[str, 
             partial.write_bytes(xz(data))
             partial.replace(kept)  # whole or not at all, if two builds run at once
         packed = kept.read_bytes()
-        small = len(packed) <= 0.95 * len(data)
-        if small:
+        if len(packed) <= 0.95 * len(data):
             (path.parent / (path.name + ".xz")).write_bytes(packed)
-        sizes[path.relative_to(runtime).as_posix()] = (len(data), len(packed) if small else None)
-    return sizes

@@ -11,6 +11,7 @@ file with a page) or that is cut short falls back to the file itself or
 fails with a reason, never with wrong bytes.
 """
 
+import hashlib
 import json
 import random
 import subprocess
@@ -83,8 +84,6 @@ def run(folder: Path, codings: dict[str, str | None]) -> dict:
 
 
 def sha(data: bytes) -> str:
-    import hashlib
-
     return hashlib.sha256(data).hexdigest()
 
 
