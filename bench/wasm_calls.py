@@ -26,7 +26,9 @@ makes the snapshot compiles in the same browser and is counted too.
 With --suite, the visits are the whole browser test suite instead (every
 game, dialog, language, save, import and error path the tests click
 through): pytest tests/browser on the same kind of build
-(BAZA_TEST_BUILD_OPTIONS, read by tests/build/build_helpers.py), with the
+(BAZA_TEST_BUILD_OPTIONS, read by tests/build/build_helpers.py for the
+session's build and for every build a test makes of its own, whose
+functions would otherwise be numbered in the split parts), with the
 tests' Chromium started through a wrapper that adds V8's flag and keeps
 what every process prints. A test that fails there still counts its
 calls. tests/browser/test_wasm_split.py is left out: its tests call the

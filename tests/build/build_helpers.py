@@ -30,9 +30,15 @@ def copy_sources(dest: Path) -> Path:
 
 
 def build_from(src: Path, out: Path, *options: str) -> dict:
-    """Run build/build.py on src into out; return the build's files.json."""
+    """Run build/build.py on src into out; return the build's files.json.
+
+    BAZA_TEST_BUILD_OPTIONS is added here too (see ``build_site``): a test's
+    own build then numbers the wasm's functions as npm's file does, as the
+    record of the calls needs.
+    """
+    extra = os.environ.get("BAZA_TEST_BUILD_OPTIONS", "").split()
     subprocess.run(
-        [sys.executable, str(ROOT / "build" / "build.py"), "--src", str(src), "--out", str(out), *options],
+        [sys.executable, str(ROOT / "build" / "build.py"), "--src", str(src), "--out", str(out), *options, *extra],
         check=True,
         capture_output=True,
     )
