@@ -76,9 +76,9 @@ SAME_GAME = ("phase", "awaiting", "step", "title", "hand", "trick", "seats", "sh
 
 @pytest.fixture
 def weak_link(serve, dist):
-    """weak_link(encoding) -> the build served as build/serve.py's --encoding
-    says (auto: its brotli copies; none: a host that compresses nothing)
-    behind a proxy at 1.6 Mbit/s and 150 ms."""
+    """weak_link(encoding, mbit, rtt_ms) -> the build served as build/serve.py's
+    --encoding says (auto: its brotli copies; none: a host that compresses
+    nothing) behind a proxy at that link, 1.6 Mbit/s and 150 ms unless given."""
     proxies = []
 
     def start(encoding: str = "auto", mbit: float = MBIT, rtt_ms: float = RTT_MS) -> ThrottleProxy:

@@ -34,6 +34,25 @@ def test_the_list_of_hot_functions_is_of_npm_s_wasm():
     assert split.hot_functions(NPM_WASM.read_bytes()) is not None, "record it: bench/wasm_calls.py"
 
 
+def test_every_build_a_recorded_test_makes_keeps_npm_s_function_numbers(monkeypatch, tmp_path):
+    """bench/wasm_calls.py --suite reads each function the tests' Chromium
+    compiles by its index in npm's wasm, so every build of the run must be
+    whole, a test's own (build_from: the CSP, update, start-path tests) as
+    much as the session's. One that split its wasm put 0.48 MB of code that
+    nothing calls into the list, before every first visit's ready."""
+    import build_helpers
+
+    whole = ["--no-wasm-split", "--keep-dead-code"]
+    commands: list[list[str]] = []
+    monkeypatch.setenv("BAZA_TEST_BUILD_OPTIONS", " ".join(whole))
+    monkeypatch.setattr(build_helpers.subprocess, "run", lambda command, **_: commands.append(command))
+    monkeypatch.setattr(build_helpers, "file_list", lambda _out: {})
+    build_helpers.build_from(tmp_path / "src", tmp_path / "own", "--csp-meta")
+    build_helpers.build_site(tmp_path / "session")
+    assert len(commands) == 2
+    assert all(command[-2:] == whole for command in commands), commands
+
+
 def test_the_hot_part_keeps_every_function_and_the_cold_part_holds_the_rest(dist):
     hot, cold = wasm_parts(dist)
     hot_module, cold_module = split.read(hot), split.read(cold)
