@@ -29,6 +29,11 @@ def copy_sources(dest: Path) -> Path:
     return dest
 
 
+def _recording() -> list[str]:
+    """The options bench/wasm_calls.py --suite adds to every build of its run (BAZA_TEST_BUILD_OPTIONS)."""
+    return os.environ.get("BAZA_TEST_BUILD_OPTIONS", "").split()
+
+
 def build_from(src: Path, out: Path, *options: str) -> dict:
     """Run build/build.py on src into out; return the build's files.json.
 
@@ -36,9 +41,9 @@ def build_from(src: Path, out: Path, *options: str) -> dict:
     own build then numbers the wasm's functions as npm's file does, as the
     record of the calls needs.
     """
-    extra = os.environ.get("BAZA_TEST_BUILD_OPTIONS", "").split()
+    command = [sys.executable, str(ROOT / "build" / "build.py"), "--src", str(src), "--out", str(out), *options]
     subprocess.run(
-        [sys.executable, str(ROOT / "build" / "build.py"), "--src", str(src), "--out", str(out), *options, *extra],
+        [*command, *_recording()],
         check=True,
         capture_output=True,
     )
@@ -52,8 +57,7 @@ def build_site(out: Path, *options: str) -> Path:
     --suite runs the browser tests on a build whose wasm is whole, to record
     every function the tests' actions call.
     """
-    extra = os.environ.get("BAZA_TEST_BUILD_OPTIONS", "").split()
-    command = [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), *options, *extra]
+    command = [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), *options, *_recording()]
     subprocess.run(command, check=True)
     return out
 

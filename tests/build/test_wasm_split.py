@@ -10,6 +10,7 @@ call, offline).
 import json
 import subprocess
 
+import build_helpers
 import pytest
 from build_helpers import ROOT, built_site, wasm_parts  # noqa: F401 (built_site: the dist fixture)
 from runtime import wasm_dead_code as dead_code
@@ -40,8 +41,6 @@ def test_every_build_a_recorded_test_makes_keeps_npm_s_function_numbers(monkeypa
     whole, a test's own (build_from: the CSP, update, start-path tests) as
     much as the session's. One that split its wasm put 0.48 MB of code that
     nothing calls into the list, before every first visit's ready."""
-    import build_helpers
-
     whole = ["--no-wasm-split", "--keep-dead-code"]
     commands: list[list[str]] = []
     monkeypatch.setenv("BAZA_TEST_BUILD_OPTIONS", " ".join(whole))
