@@ -262,12 +262,14 @@ self.bazaPacked ??= (() => {
   };
 
   // The head's first fetches on a first visit: {absolute URL: answer}.
+  // High priority: the page's other requests, asked for while it was parsed,
+  // are low (build/build.py), so that these take the next free connection.
   const early = new Map();
   if (tag?.dataset.early && !underWorker()) {
     const plainFetch = self.fetch.bind(self);
     for (const path of tag.dataset.early.split(" ")) {
       const url = new URL(path, document.baseURI).href;
-      const answer = fetchPacked(plainFetch, url, { credentials: "same-origin" });
+      const answer = fetchPacked(plainFetch, url, { credentials: "same-origin", priority: "high" });
       answer.catch(() => {}); // told where it is taken (assets/loading.js)
       early.set(url, answer);
     }

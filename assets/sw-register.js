@@ -2,13 +2,14 @@
 // tells the player when a new version is ready.
 //
 // On a first visit registration comes at once (sw.js is small; a return
-// visit's update check waits until Python is up), and the worker's copy of
-// the build waits for the page's "copy" message, sent once the start's own
-// downloads are in (the loader's "baza:started", when Python is up) or the
-// game is ready (<html data-ready="true">), whichever is first: what a
-// start needs is then in the HTTP cache, from which the worker copies it,
-// so a reload without network shows the same game even if the link
-// dropped at ready. A registration that fails (no network
+// visit's update check waits until the table is ready), and the worker's
+// copy of the build waits for the page's "copy" message, sent once the game
+// is ready (<html data-ready="true">): what a start needs is then in the
+// HTTP cache, from which the worker copies it, so a reload without network
+// shows the same game even if the link dropped at ready. Not sooner: the
+// worker's reads and checks take the CPU that Python's start and the
+// game's import need (run at once when Python was up, they put 0.2 s on
+// the first visit's ready at 10 Mbit/s). A registration that fails (no network
 // for sw.js, a file refused) is tried again when the browser is back
 // online, else after 5, 10, 20 ... 60 s. The worker takes the files that
 // come after ready as they arrive: the page asks it to ("fill") whenever
@@ -149,7 +150,6 @@
     if (servedByWorker) register();
     postCopy();
   }
-  addEventListener("baza:started", allowCopy, { once: true });
   const root = document.documentElement;
   if (root.dataset.ready === "true") allowCopy();
   else {
@@ -163,7 +163,7 @@
   }
   // A first visit registers at once, so that the worker is there however
   // soon the link drops; a page that a worker already serves has its
-  // offline copy, and its check for a new build waits until Python is up
-  // (allowCopy), off the start.
+  // offline copy, and its check for a new build waits until the table is
+  // ready (allowCopy), off the start.
   if (!servedByWorker) register();
 })();

@@ -89,9 +89,10 @@ the navigation's start):
                  before ready, and whether it reached aria-valuemax (100); a
                  gap in the series is the main thread busy (nor can the bar
                  be repainted then)
-  files          per request: URL path, Content-Encoding, encoded bytes and
-                 when it finished (CDP times mapped to the page's clock by the
-                 median offset to Resource Timing's responseEnd)
+  files          per request: URL path, Content-Encoding, encoded bytes, and
+                 when it was asked for, answered (headers in) and finished
+                 (CDP times mapped to the page's clock by the median offset
+                 to Resource Timing's responseEnd)
   link_bytes     through the proxy: every byte it carried to the browser
 
 What a player waits for (ours only, unless --no-play): the page is opened
@@ -422,6 +423,7 @@ def visit(playwright, server, link: dict, via: str, play: bool, profile: Path, t
             entry = requests.setdefault(event["requestId"], {})
             entry.update(url=event["response"]["url"], status=event["response"]["status"])
             entry["encoding"] = headers.get("content-encoding", "")
+            entry["answered"] = event["timestamp"]
 
         def on_data(event):
             entry = requests.setdefault(event["requestId"], {})
@@ -436,7 +438,11 @@ def visit(playwright, server, link: dict, via: str, play: bool, profile: Path, t
             if failed:
                 entry["failed"] = event.get("errorText", "failed")
 
-        cdp.on("Network.requestWillBeSent", lambda e: requests.setdefault(e["requestId"], {"url": e["request"]["url"]}))
+        def on_request(event):
+            entry = requests.setdefault(event["requestId"], {"url": event["request"]["url"]})
+            entry.setdefault("asked", event["timestamp"])
+
+        cdp.on("Network.requestWillBeSent", on_request)
         cdp.on("Network.responseReceived", on_response)
         cdp.on("Network.dataReceived", on_data)
         cdp.on("Network.loadingFinished", on_end)
@@ -510,12 +516,17 @@ def figures_of(figures: dict, requests: dict, origin: str, server_bytes: int) ->
         url = r["url"]
         if url.startswith("data:") or url.startswith("blob:"):
             continue
-        at = None if offset is None else round(r["end"] * 1000 - offset)
+        def page_ms(key: str, r=r) -> int | None:
+            return None if offset is None or key not in r else round(r[key] * 1000 - offset)
+
+        at = page_ms("end")
         files.append(
             {
                 "path": urlsplit(url).path if url.startswith(origin) else url,  # another origin: the whole URL
                 "encoding": r.get("encoding", ""),
                 "bytes": r["bytes"],
+                "asked_ms": page_ms("asked"),  # the request sent
+                "answered_ms": page_ms("answered"),  # its headers in
                 "finished_ms": at,
                 **({"failed": r["failed"]} if "failed" in r else {}),
             }

@@ -309,8 +309,13 @@ def add_preloads(index: Path, site: "Site", pyscript_dir: str, pyodide_dir: str,
     # memory snapshot and fetching the start zip some 130 ms before PyScript
     # would import it, and the snapshot's read is what a return visit waits for.
     links = [f'<script type="module" async src="./{start_dir}/{LOADER}"></script>']
-    links += [f'<link rel="modulepreload" href="./{url}">' for url in modules if not url.endswith("/core.js")]
-    links += [f'<link rel="preload" href="./{url}" as="fetch" crossorigin>' for url in fetches]
+    # Low priority: a first visit's wasm and start zip come first. Over
+    # HTTP/1.1 (six connections to a host) these small files took every
+    # connection as the page was parsed, and the big ones, asked a moment
+    # later by assets/packed.js, waited for one while the link stood idle.
+    low = 'fetchpriority="low"'
+    links += [f'<link rel="modulepreload" href="./{url}" {low}>' for url in modules if not url.endswith("/core.js")]
+    links += [f'<link rel="preload" href="./{url}" as="fetch" crossorigin {low}>' for url in fetches]
     text = index.read_text(encoding="utf-8")
     anchor = re.search(r'<script type="module" src="\./runtime/pyscript[^"]*/core\.js"></script>', text)
     if anchor is None:
@@ -334,9 +339,11 @@ def add_start_files(
     of the head's first script, assets/packed.js, which asks for them as
     soon as it runs on a first visit; the wasm and zip files all go through
     it, so that the host's compression does not decide their bytes
-    (docs/HOSTING.md). Pyodide's glue is preloaded from the head's first lines, marked
-    FIRST_VISIT; the service worker leaves that line out of the page it
-    keeps (build/sw.js): a return visit restores from the snapshot.
+    (docs/HOSTING.md). Pyodide's glue is preloaded right after that
+    script, marked FIRST_VISIT; the service worker leaves that line out of
+    the page it keeps (build/sw.js): a return visit restores from the
+    snapshot. The script comes first so that its own request is the page's
+    first and its answer the first to arrive.
     """
     def record(path: str | None) -> list:
         if path is None:
@@ -371,12 +378,9 @@ def add_start_files(
         die(f"{index.name} has no <script> for assets/packed.js")
     packed = f' data-packed="{decoder}"' if decoder else ""  # the .xz copies are there (assets/packed.js)
     text = text[: first.end()] + f' data-early="{" ".join(big)}"{packed}' + text[first.end() :]
-    preloads = [f'<link rel="modulepreload" href="./{pyodide_dir}/pyodide.asm.mjs" {FIRST_VISIT}>']
-    charset = '<meta charset="utf-8">'
-    if charset not in text:
-        die(f"{index.name} has no {charset}")
-    at = text.index(charset) + len(charset)
-    index.write_text(text[:at] + "".join("\n  " + link for link in preloads) + text[at:], encoding="utf-8")
+    preload = f'<link rel="modulepreload" href="./{pyodide_dir}/pyodide.asm.mjs" {FIRST_VISIT}>'
+    at = text.index("</script>", first.end()) + len("</script>")
+    index.write_text(text[:at] + "\n  " + preload + text[at:], encoding="utf-8")
 
 
 def precompress(out: Path) -> None:

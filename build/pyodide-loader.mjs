@@ -802,9 +802,6 @@ export async function loadPyodide(options = {}) {
     pyscriptSources = false; // no zip, or not one this loader reads: PyScript writes its package itself
   }
   mark("python-up");
-  // The start's own downloads are in: the service worker may copy them now
-  // (assets/sw-register.js), before a link that drops at ready could stop it.
-  if (!inWorker) dispatchEvent(new Event("baza:started"));
   // Pyodide's own record (false when the hiding worked; undefined if it moved).
   const stackSwitching = pyodide._module?.jspiSupported;
   const report = (globalThis.bazaStart = {

@@ -163,9 +163,9 @@ async function kept(url, response) {
 }
 
 // The page registers this worker as soon as it can and says "copy" once
-// its start's own downloads are in (assets/sw-register.js): until then the
-// install waits, so that its fetches find those files in the HTTP cache
-// instead of competing with the start for the link. A page that never
+// the table is ready (assets/sw-register.js): until then the install waits,
+// so that its fetches find the start's files in the HTTP cache instead of
+// competing with the start for the link and the CPU. A page that never
 // says so (an older page, a closed tab) is waited for COPY_WAIT ms at most.
 const COPY_WAIT = 30_000;
 let copy;

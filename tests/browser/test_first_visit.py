@@ -383,3 +383,42 @@ def test_a_first_visit_asks_for_the_big_files_from_the_head_and_a_return_visit_d
         page.log.assert_no_errors()
     finally:
         page.close()
+
+
+# The page's own requests in the order Chromium made them: [path, priority].
+PRIORITY_WORDS = ("VeryLow", "Low", "Medium", "High", "VeryHigh")
+
+
+def test_a_first_visit_s_big_files_go_before_the_small_ones_on_the_link(fresh_browser, serve, dist):
+    """The head's first request is assets/packed.js, and Chromium gives its
+    fetches of the wasm and the start zip a higher priority than the
+    preloads of PyScript's chunks, Pyodide's module, pyscript.toml and
+    ui/main.py (build/build.py, add_preloads): over HTTP/1.1 those small
+    files had taken every connection and the big ones waited for one while
+    the link stood idle (bench/first_visit.py showed the wasm's last byte
+    about 70 ms later at 10 Mbit/s)."""
+    site = serve(dist)
+    page = logged(fresh_browser.new_page())
+    cdp = fresh_browser.new_cdp_session(page)
+    asked: list[tuple[str, str]] = []
+    cdp.on(
+        "Network.requestWillBeSent",
+        lambda e: asked.append((e["request"]["url"].split("?")[0], e["request"]["initialPriority"])),
+    )
+    cdp.send("Network.enable")
+    try:
+        page.goto(site.url + PLAY)
+        wait_ready(page)
+        mine = [(url.removeprefix(site.url.split("?")[0]), rank) for url, rank in asked if url.startswith(site.url)]
+        assert mine[0][0] in ("", "index.html"), mine[:3]  # the page itself
+        assert mine[1][0] == "assets/packed.js", mine[:3]
+        priority = {path: PRIORITY_WORDS.index(rank) for path, rank in mine}
+        big = [p for p in priority if p.endswith(("/pyodide.asm.wasm", "/python_stdlib_pyc.zip"))]
+        small = [p for p in priority if re.search(r"/pyscript-[^/]+/(core|error|toml)-|/pyodide\.mjs$", p)]
+        small += [p for p in priority if p in ("pyscript.toml", "ui/main.py")]
+        assert len(big) == 2 and len(small) == 6, (big, small)
+        assert min(priority[p] for p in big) > max(priority[p] for p in small), mine
+        play_first_card(page)
+    finally:
+        cdp.detach()
+        page.close()
