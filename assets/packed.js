@@ -23,10 +23,16 @@
 // arrive while Python starts on the main thread is cut off late, and the
 // link carries it meanwhile).
 //
+// The start zip goes as its FILE.xz from every host (copyFirst): its copy
+// is host-independent, so the page's head preloads it from its first line,
+// before this script has arrived and run (50-120 ms into a first visit at
+// 10 Mbit/s and 40 ms; the link stood idle meanwhile). It is the smaller of
+// the two anyway (429 kB against brotli's 432).
+//
 // In the page it is the head's first script, and asks at once for the big
-// files of a first visit that its tag names (data-early: the wasm, the
-// start zip); assets/loading.js hands those answers to the first fetch()
-// of each.
+// files of a first visit that its tag names (data-early: the wasm, and the
+// start zip's FILE.xz, preloaded); assets/loading.js hands those answers
+// to the first fetch() of each.
 //
 // A classic script with no import or export, so that one file serves the
 // page, the service worker (build/build.py writes it into sw.js) and the
@@ -206,6 +212,9 @@ self.bazaPacked ??= (() => {
 
   // The URLs whose host did not send FILE with brotli, so that FILE.xz was taken.
   const sentPlain = new Set();
+  // The URLs whose FILE.xz is taken whatever the host sends (the start zip:
+  // the page's data-early names its copy; the loader's Worker adds it).
+  const copyFirst = new Set();
   // What the host does with each kind of file: "copy" (FILE.xz is taken),
   // "kept" (brotli or zstd: FILE is) or "no copy" (a host given the files
   // without their copies: FILE is).
@@ -214,14 +223,16 @@ self.bazaPacked ??= (() => {
   const typeOf = (kind) => (kind === "wasm" ? "application/wasm" : "application/zip");
 
   // fetch(url, init) through `fetcher`, FILE.xz in its place where the host
-  // sends FILE as it is or gzipped. A FILE.xz that cannot be had or decoded
-  // is answered with FILE after all.
+  // sends FILE as it is or gzipped, or copyFirst names it (then not asked
+  // for first). A FILE.xz that cannot be had or decoded is answered with
+  // FILE after all.
   async function fetchPacked(fetcher, url, init = {}) {
     if (!copies || !isPacked(url)) return fetcher(url, init);
     const kind = kindOf(url);
     const { signal } = init;
-    if (kinds.get(kind) === "kept" || kinds.get(kind) === "no copy") return fetcher(url, init);
-    if (kinds.get(kind) !== "copy") {
+    const first = copyFirst.has(new URL(url, self.location.href).href);
+    if (kinds.get(kind) === "no copy" || (kinds.get(kind) === "kept" && !first)) return fetcher(url, init);
+    if (kinds.get(kind) !== "copy" && !first) {
       const cut = new AbortController();
       signal?.addEventListener("abort", () => cut.abort(signal.reason), { once: true });
       const response = await fetcher(url, { ...init, signal: signal?.aborted ? signal : cut.signal });
@@ -268,12 +279,14 @@ self.bazaPacked ??= (() => {
   if (tag?.dataset.early && !underWorker()) {
     const plainFetch = self.fetch.bind(self);
     for (const path of tag.dataset.early.split(" ")) {
-      const url = new URL(path, document.baseURI).href;
+      // FILE.xz: the copy is taken, preloaded by the head (build/build.py).
+      const url = new URL(copies ? path.replace(/\.xz$/, "") : path, document.baseURI).href;
+      if (copies && path.endsWith(".xz")) copyFirst.add(url);
       const answer = fetchPacked(plainFetch, url, { credentials: "same-origin", priority: "high" });
       answer.catch(() => {}); // told where it is taken (assets/loading.js)
       early.set(url, answer);
     }
   }
 
-  return { isPacked, copyOf, unpacked, fetchPacked, sentPlain, early, underWorker };
+  return { isPacked, copyOf, unpacked, fetchPacked, sentPlain, copyFirst, early, underWorker };
 })();

@@ -73,6 +73,10 @@ the navigation's start):
   ready          <html data-ready="true"> seen by a MutationObserver that an
                  init script installs before the page's scripts (ours: the
                  table takes input; bare: its Python has run)
+  shown          the first frame after ready drawn: a task queued from its
+                 requestAnimationFrame callback runs (a page that lays out
+                 its table in ready's task has paid for that layout by
+                 ready, one that does not pays for it here)
   fcp            first-contentful-paint
   wire           bytes on the wire before ready: the sum of CDP
                  Network.loadingFinished encodedDataLength (headers included)
@@ -190,7 +194,7 @@ INIT_SCRIPT = """(() => {
   if (window.top !== window) return;
   performance.setResourceTimingBufferSize(2000);
   const bench = (window.__firstVisit = {
-    ready: null, bar: [], barSeen: null, barMax: null, tasks: [], clicks: [], steps: [], syncRequests: [],
+    ready: null, shown: null, bar: [], barSeen: null, barMax: null, tasks: [], clicks: [], steps: [], syncRequests: [],
   });
   // Main-thread tasks over 50 ms, the player's clicks, every change of the
   // table's step, and any synchronous XMLHttpRequest (the glue loads a part
@@ -231,6 +235,13 @@ INIT_SCRIPT = """(() => {
     if (bench.ready !== null || !root || root.dataset.ready !== "true") return;
     bench.ready = performance.now();  // a MutationObserver runs in the task of the change: exact
     sample(true);
+    // The first frame after ready is drawn (its style, layout and paint
+    // done) when a task queued from its animation frame callback runs.
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (bench.shown = performance.now());
+      channel.port2.postMessage(null);
+    });
   };
   new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
   tick();
@@ -534,6 +545,7 @@ def figures_of(figures: dict, requests: dict, origin: str, server_bytes: int) ->
     bar = figures["bar"]
     return {
         "ready": ready,
+        "shown": figures["shown"],
         "fcp": figures["fcp"],
         "wire": sum(f["bytes"] for f in files if f["finished_ms"] is not None and f["finished_ms"] <= ready),
         "wire_total": sum(f["bytes"] for f in files),

@@ -28,18 +28,20 @@ def median(s: dict | None, div: float) -> str:
 # JSON ("ratios" for bare, as in the files from before the stock page) and
 # the figures they compare, with their label in the table.
 RATIOS_KEY = {"bare": "ratios", "stock": "ratios_stock"}
-RATIO_FIGURES = {"ready": "ready", "wire": "MB before ready", "fcp": "fcp"}
+RATIO_FIGURES = {"ready": "ready", "shown": "shown", "wire": "MB before ready", "fcp": "fcp"}
 
 
 def page_row(name: str, these: list[dict]) -> tuple[dict, str]:
     """A page's summary for the JSON, and its row of the table."""
-    stats = {k: summary([v[k] for v in these]) for k in ("ready", "wire", "wire_total", "server", "fcp", "bar_seen")}
+    keys = ("ready", "shown", "wire", "wire_total", "server", "fcp", "bar_seen")
+    stats = {k: summary([v[k] for v in these if v.get(k) is not None]) for k in keys}
     firsts = [v["bar_first"] for v in these if v["bar_first"] is not None]
     lasts = [v["bar_last"] for v in these if v["bar_last"] is not None]
     full = sum(1 for v in these if v["bar_full"])
     bar = f"{statistics.median(firsts):g}/{statistics.median(lasts):g}" if firsts and lasts else "none"
     row = (
-        f"{name:6}{len(these):>3}{cell(stats['ready'], 1e3, 2):>22}{cell(stats['wire'], 1e6, 2):>22}"
+        f"{name:6}{len(these):>3}{cell(stats['ready'], 1e3, 2):>22}{cell(stats['shown'], 1e3, 2):>22}"
+        f"{cell(stats['wire'], 1e6, 2):>22}"
         f"{median(stats['wire_total'], 1e6):>14}{median(stats['server'], 1e6):>11}"
         f"{cell(stats['fcp'], 1e3, 2):>20}{median(stats['bar_seen'], 1e3):>12}"
         f"{bar:>18}{f'{full}/{len(these)}' if firsts else '-':>6}"
@@ -132,7 +134,7 @@ def report(links: list[dict], vias: list[str], modes: list[str], pages: list[str
         }[via]
         print(f"\n== {link['name']} ({how}), {mode} serving: median [min-max] of the fresh profiles")
         print(
-            f"{'page':6}{'n':>3}{'ready s':>22}{'MB before ready':>22}{'MB by linger':>14}{'server MB':>11}"
+            f"{'page':6}{'n':>3}{'ready s':>22}{'shown s':>22}{'MB before ready':>22}{'MB by linger':>14}{'server MB':>11}"
             f"{'fcp s':>20}{'bar seen s':>12}{'bar first/last %':>18}{'100%':>6}"
         )
         block, notes = {}, []

@@ -339,11 +339,12 @@ def add_start_files(
     of the head's first script, assets/packed.js, which asks for them as
     soon as it runs on a first visit; the wasm and zip files all go through
     it, so that the host's compression does not decide their bytes
-    (docs/HOSTING.md). Pyodide's glue is preloaded right after that
-    script, marked FIRST_VISIT; the service worker leaves that line out of
-    the page it keeps (build/sw.js): a return visit restores from the
-    snapshot. The script comes first so that its own request is the page's
-    first and its answer the first to arrive.
+    (docs/HOSTING.md). The start zip is named by its xz copy, which every
+    host sends as it is: the head preloads it, and the copies' decoder,
+    from its first lines, before the script has arrived. Pyodide's glue is
+    preloaded right after the script. These preloads are marked
+    FIRST_VISIT; the service worker leaves them out of the page it keeps
+    (build/sw.js): a return visit restores from the snapshot.
     """
     def record(path: str | None) -> list:
         if path is None:
@@ -357,9 +358,15 @@ def add_start_files(
     zip_path = f"{start_dir}/{PRECOMPILED_ZIP}"
     big = [f"{pyodide_dir}/pyodide.asm.wasm"]
     game_path = f"{start_dir}/{GAME_ZIP}"
+    first = []  # the head's first requests: the start zip's copy and its decoder, host-independent
     if (site.out / zip_path).is_file():
         files += [record(zip_path), record(game_path)]
-        big.append(zip_path)  # not the game's zip: the loader asks for it once the wasm is in
+        # Not the game's zip: the loader asks for it once the wasm is in.
+        if decoder:  # the build writes FILE.xz of every wasm and zip (write_copies)
+            big.append(f"{zip_path}.xz")  # its copy, whatever the host (assets/packed.js, copyFirst)
+            first = [f"{zip_path}.xz", f"runtime/{decoder}"]
+        else:
+            big.append(zip_path)
     catalogues = sorted((site.out / start_dir).glob("lang-*.zip"))
     languages = {p.stem.removeprefix("lang-"): record(f"{start_dir}/{p.name}") for p in catalogues}
     start = {
@@ -373,14 +380,17 @@ def add_start_files(
     if anchor < 0:
         die(f"{index.name} has no <script> for assets/loading.js")
     text = text[:anchor] + meta + "\n  " + text[anchor:]
-    first = re.search(r'<script src="\./assets/packed\.js[^"]*"', text)
-    if first is None:
+    script = re.search(r'<script src="\./assets/packed\.js[^"]*"', text)
+    if script is None:
         die(f"{index.name} has no <script> for assets/packed.js")
     packed = f' data-packed="{decoder}"' if decoder else ""  # the .xz copies are there (assets/packed.js)
-    text = text[: first.end()] + f' data-early="{" ".join(big)}"{packed}' + text[first.end() :]
+    text = text[: script.end()] + f' data-early="{" ".join(big)}"{packed}' + text[script.end() :]
     preload = f'<link rel="modulepreload" href="./{pyodide_dir}/pyodide.asm.mjs" {FIRST_VISIT}>'
-    at = text.index("</script>", first.end()) + len("</script>")
-    index.write_text(text[:at] + "\n  " + preload + text[at:], encoding="utf-8")
+    at = text.index("</script>", script.end()) + len("</script>")
+    text = text[:at] + "\n  " + preload + text[at:]
+    copies = [f'<link rel="preload" href="./{url}" as="fetch" crossorigin {FIRST_VISIT}>' for url in first]
+    text = text[: script.start()] + "".join(link + "\n  " for link in copies) + text[script.start() :]
+    index.write_text(text, encoding="utf-8")
 
 
 def precompress(out: Path) -> None:

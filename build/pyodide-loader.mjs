@@ -686,6 +686,8 @@ languagePending?.catch(() => {}); // handled in loadPyodide: English until the l
 // assets/packed.js, written here by build/build.py: self.bazaPacked.
 if (inWorker) {
   const plainFetch = self.fetch.bind(self);
+  // The start zip as the page took it, its FILE.xz, which the HTTP cache holds.
+  if (PRECOMPILED) self.bazaPacked.copyFirst?.add(new URL(PRECOMPILED.url, import.meta.url).href);
   self.fetch = (input, init) =>
     input instanceof Request ? plainFetch(input, init) : self.bazaPacked.fetchPacked(plainFetch, String(input), init);
   self.onmessage = () =>

@@ -90,9 +90,10 @@ PACKED_AS_RECEIVED = """async (urls) => {
 }"""
 
 
-# How each kind of host sends the wasm and the start zip: (encoding, the
+# How each kind of host sends the wasm and the game's zip: (encoding, the
 # wasm's coding, the zip's coding). Where the coding is not brotli, the
-# page takes the build's FILE.xz instead.
+# page takes the build's FILE.xz instead. The start zip's FILE.xz is taken
+# from every host (the head preloads it).
 HOSTS = [
     ("auto", "br", "br"),  # the build's own brotli copies: nothing to undo
     ("gzip", "gzip", "gzip"),  # everything gzipped on the fly: the copies, smaller
@@ -107,7 +108,8 @@ def test_the_table_plays_with_compressed_bytes_from_any_host(browser, serve, dis
     brotli makes them: where the host sends one as it is or gzipped, its
     answer is cut off once its headers are in and the build's FILE.xz comes
     instead, decoded in the page to exactly the build's file
-    (assets/packed.js)."""
+    (assets/packed.js). The start zip comes as its FILE.xz from every host,
+    and is never asked for itself."""
     site = serve(dist, encoding=encoding)
     page = logged(browser.new_page())
     codings = {}  # URL -> (Content-Encoding, Vary)
@@ -122,15 +124,19 @@ def test_the_table_plays_with_compressed_bytes_from_any_host(browser, serve, dis
         play_first_card(page)
         (wasm_url,) = [url for url in codings if url.endswith("/pyodide.asm.wasm")]
         assert codings[wasm_url] == (wasm, "Accept-Encoding" if wasm else None)
-        (zip_url,) = [url for url in codings if url.endswith("/python_stdlib_pyc.zip")]
+        (zip_url,) = [url for url in codings if url.endswith("/game.zip")]
         assert codings[zip_url][0] == zipped
-        # The copies asked for: of the kinds the host did not send with brotli, and only those;
-        # xz, but gzip for the files fetched while the player plays (decoded off the main thread).
+        assert not [url for url in codings if url.endswith("/python_stdlib_pyc.zip")]
+        # The copies asked for: the start zip's, and those of the kinds the host did not send
+        # with brotli, and only those; xz, but gzip for the files fetched while the player
+        # plays (decoded off the main thread).
         copied = {url.rsplit("/", 1)[1] for url in codings if url.endswith((".xz", ".gz"))}
         copied_kinds = {kind for kind, coding in ((".wasm", wasm), (".zip", zipped)) if coding != "br"}
-        start = {"python_stdlib_pyc.zip", "game.zip", "pyodide.asm.wasm"}
-        assert {name + ".xz" for name in start if name.endswith(tuple(copied_kinds))} <= copied, copied
-        assert all(name.removesuffix(".xz").removesuffix(".gz").endswith(tuple(copied_kinds)) for name in copied)
+        start = {"game.zip", "pyodide.asm.wasm"}
+        expected = {"python_stdlib_pyc.zip.xz"} | {name + ".xz" for name in start if name.endswith(tuple(copied_kinds))}
+        assert expected <= copied, copied
+        others = copied - {"python_stdlib_pyc.zip.xz"}
+        assert all(name.removesuffix(".xz").removesuffix(".gz").endswith(tuple(copied_kinds)) for name in others)
         later = {"pyodide.cold.wasm.gz", "python_stdlib.zip.gz"}
         assert {name for name in copied if name.endswith(".gz")} <= later, copied
         assert page.evaluate("globalThis.bazaStart.stdlib") == "precompiled"  # the zip's size and SHA-256 held
@@ -211,7 +217,7 @@ def test_the_players_language_comes_with_the_start_and_the_others_after_ready(br
         page.goto(site.url + PLAY + "&lang=sv")
         wait_ready(page)
         before = [url.split("?")[0].rsplit("/", 1)[-1] for url in page.log.requests]
-        assert "lang-sv.zip" in before and "python_stdlib_pyc.zip" in before
+        assert "lang-sv.zip" in before and "python_stdlib_pyc.zip.xz" in before  # the start zip as its copy
         expect(page.get_by_role("button", name="Nytt spel")).to_be_visible()
         page.wait_for_function(LATER_DONE, timeout=60_000)
         after = [url.split("?")[0].rsplit("/", 1)[-1] for url in page.log.requests]
@@ -346,29 +352,30 @@ def test_the_game_s_zip_follows_the_wasm_s_last_bytes_on_the_link(fresh_browser,
 # script were asked for, on the page's clock.
 ASKED = """() => {
   const entry = (end) => performance.getEntriesByType("resource").find((e) => e.name.split("?")[0].endsWith(end));
-  return ["/pyodide.asm.wasm", "/python_stdlib_pyc.zip", "/pyodide.asm.mjs", "/assets/loading.js"]
+  return ["/pyodide.asm.wasm", "/python_stdlib_pyc.zip.xz", "/pyodide.asm.mjs", "/assets/loading.js"]
     .map((end) => [entry(end)?.startTime ?? null, entry(end)?.initiatorType ?? null]);
 }"""
 
 
 def test_a_first_visit_asks_for_the_big_files_from_the_head_and_a_return_visit_does_not(fresh_browser, serve, dist):
-    """The wasm and the start zip are asked for by the head's first script
-    on a first visit (assets/packed.js, data-early), and Pyodide's glue is
-    preloaded by the head's first line (build/build.py, add_start_files):
-    none waits for PyScript or the loader. The service worker keeps the
-    page without the preload (build/sw.js), and the script asks for nothing
-    on a return visit: it restores from the snapshot, and its wasm is the
-    glue's own fetch, which the HTTP cache answers with V8's compiled code."""
+    """The wasm is asked for by the head's first script on a first visit
+    (assets/packed.js, data-early), the start zip's copy and Pyodide's glue
+    are preloaded by the head's first lines (build/build.py,
+    add_start_files): none waits for PyScript or the loader. The service
+    worker keeps the page without those preloads (build/sw.js), and the
+    script asks for nothing on a return visit: it restores from the
+    snapshot, and its wasm is the glue's own fetch, which the HTTP cache
+    answers with V8's compiled code."""
     site = serve(dist)
     page = logged(fresh_browser.new_page())
     try:
         page.goto(site.url + PLAY)
         wait_ready(page)
         *big, _ = page.evaluate(ASKED)
-        assert [by for _, by in big] == ["fetch", "fetch", "other"], big  # (a module preload says "other")
+        assert [by for _, by in big] == ["fetch", "link", "other"], big  # (a module preload says "other")
         loader = page.evaluate("performance.getEntriesByName('baza:loader')[0].startTime")
         assert max(when for when, _ in big[:2]) < loader, (big, loader)  # before the loader ran
-        assert page.locator("link[data-first-visit]").count() == 1
+        assert page.locator("link[data-first-visit]").count() == 3  # the zip's copy, its decoder, the glue
         page.evaluate(SW_READY)
         page.wait_for_function("() => globalThis.bazaStart.made === 'stored'", timeout=STORED_MS)
 
@@ -390,13 +397,14 @@ PRIORITY_WORDS = ("VeryLow", "Low", "Medium", "High", "VeryHigh")
 
 
 def test_a_first_visit_s_big_files_go_before_the_small_ones_on_the_link(fresh_browser, serve, dist):
-    """The head's first request is assets/packed.js, and Chromium gives its
-    fetches of the wasm and the start zip a higher priority than the
-    preloads of PyScript's chunks, Pyodide's module, pyscript.toml and
-    ui/main.py (build/build.py, add_preloads): over HTTP/1.1 those small
-    files had taken every connection and the big ones waited for one while
-    the link stood idle (bench/first_visit.py showed the wasm's last byte
-    about 70 ms later at 10 Mbit/s)."""
+    """The head's first requests are the start zip's copy, its decoder and
+    assets/packed.js, and Chromium gives the zip and the script's fetch of
+    the wasm a higher priority than the preloads of PyScript's chunks,
+    Pyodide's module, pyscript.toml and ui/main.py (build/build.py,
+    add_preloads): over HTTP/1.1 those small files had taken every
+    connection and the big ones waited for one while the link stood idle
+    (bench/first_visit.py showed the wasm's last byte about 70 ms later at
+    10 Mbit/s)."""
     site = serve(dist)
     page = logged(fresh_browser.new_page())
     cdp = fresh_browser.new_cdp_session(page)
@@ -411,9 +419,11 @@ def test_a_first_visit_s_big_files_go_before_the_small_ones_on_the_link(fresh_br
         wait_ready(page)
         mine = [(url.removeprefix(site.url.split("?")[0]), rank) for url, rank in asked if url.startswith(site.url)]
         assert mine[0][0] in ("", "index.html"), mine[:3]  # the page itself
-        assert mine[1][0] == "assets/packed.js", mine[:3]
+        zip_copy, decoder, script = (path.rsplit("/", 1)[-1] for path, _ in mine[1:4])
+        assert (zip_copy, script) == ("python_stdlib_pyc.zip.xz", "packed.js"), mine[:4]
+        assert re.fullmatch(r"unxz-\w+\.wasm", decoder), mine[:4]
         priority = {path: PRIORITY_WORDS.index(rank) for path, rank in mine}
-        big = [p for p in priority if p.endswith(("/pyodide.asm.wasm", "/python_stdlib_pyc.zip"))]
+        big = [p for p in priority if p.endswith(("/pyodide.asm.wasm", "/python_stdlib_pyc.zip.xz"))]
         small = [p for p in priority if re.search(r"/pyscript-[^/]+/(core|error|toml)-|/pyodide\.mjs$", p)]
         small += [p for p in priority if p in ("pyscript.toml", "ui/main.py")]
         assert len(big) == 2 and len(small) == 6, (big, small)
