@@ -134,8 +134,8 @@ def report(links: list[dict], vias: list[str], modes: list[str], pages: list[str
         }[via]
         print(f"\n== {link['name']} ({how}), {mode} serving: median [min-max] of the fresh profiles")
         print(
-            f"{'page':6}{'n':>3}{'ready s':>22}{'shown s':>22}{'MB before ready':>22}{'MB by linger':>14}{'server MB':>11}"
-            f"{'fcp s':>20}{'bar seen s':>12}{'bar first/last %':>18}{'100%':>6}"
+            f"{'page':6}{'n':>3}{'ready s':>22}{'shown s':>22}{'MB before ready':>22}"
+            f"{'MB by linger':>14}{'server MB':>11}{'fcp s':>20}{'bar seen s':>12}{'bar first/last %':>18}{'100%':>6}"
         )
         block, notes = {}, []
         for name in pages:
