@@ -280,8 +280,8 @@ self.bazaPacked ??= (() => {
     const plainFetch = self.fetch.bind(self);
     for (const path of tag.dataset.early.split(" ")) {
       // FILE.xz: the copy is taken, preloaded by the head (build/build.py).
-      const url = new URL(copies ? path.replace(/\.xz$/, "") : path, document.baseURI).href;
-      if (copies && path.endsWith(".xz")) copyFirst.add(url);
+      const url = new URL(path.replace(/\.xz$/, ""), document.baseURI).href;
+      if (path.endsWith(".xz")) copyFirst.add(url);
       const answer = fetchPacked(plainFetch, url, { credentials: "same-origin", priority: "high" });
       answer.catch(() => {}); // told where it is taken (assets/loading.js)
       early.set(url, answer);

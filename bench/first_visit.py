@@ -434,7 +434,10 @@ def visit(playwright, server, link: dict, via: str, play: bool, profile: Path, t
             entry = requests.setdefault(event["requestId"], {})
             entry.update(url=event["response"]["url"], status=event["response"]["status"])
             entry["encoding"] = headers.get("content-encoding", "")
-            entry["answered"] = event["timestamp"]
+            # The headers' arrival by the response's own timing (the event's
+            # timestamp is when CDP sent it, after the body at times).
+            if timing := event["response"].get("timing"):
+                entry["answered"] = timing["requestTime"] + timing["receiveHeadersEnd"] / 1000
 
         def on_data(event):
             entry = requests.setdefault(event["requestId"], {})
@@ -521,23 +524,25 @@ def figures_of(figures: dict, requests: dict, origin: str, server_bytes: int) ->
         if counts[r["url"]] == 1 and len(ends.get(r["url"], [])) == 1
     ]
     offset = statistics.median(gaps) if gaps else None
+
+    def page_ms(request: dict, key: str) -> int | None:
+        """One of the request's CDP times (seconds) on the page's clock (ms)."""
+        return None if offset is None or key not in request else round(request[key] * 1000 - offset)
+
     ready = figures["ready"]
     files = []
     for r in sorted(finished, key=lambda r: r["end"]):
         url = r["url"]
         if url.startswith("data:") or url.startswith("blob:"):
             continue
-        def page_ms(key: str, r=r) -> int | None:
-            return None if offset is None or key not in r else round(r[key] * 1000 - offset)
-
-        at = page_ms("end")
+        at = page_ms(r, "end")
         files.append(
             {
                 "path": urlsplit(url).path if url.startswith(origin) else url,  # another origin: the whole URL
                 "encoding": r.get("encoding", ""),
                 "bytes": r["bytes"],
-                "asked_ms": page_ms("asked"),  # the request sent
-                "answered_ms": page_ms("answered"),  # its headers in
+                "asked_ms": page_ms(r, "asked"),  # the request sent
+                "answered_ms": page_ms(r, "answered"),  # its headers in
                 "finished_ms": at,
                 **({"failed": r["failed"]} if "failed" in r else {}),
             }

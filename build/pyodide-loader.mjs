@@ -687,7 +687,7 @@ languagePending?.catch(() => {}); // handled in loadPyodide: English until the l
 if (inWorker) {
   const plainFetch = self.fetch.bind(self);
   // The start zip as the page took it, its FILE.xz, which the HTTP cache holds.
-  if (PRECOMPILED) self.bazaPacked.copyFirst?.add(new URL(PRECOMPILED.url, import.meta.url).href);
+  if (PRECOMPILED) self.bazaPacked.copyFirst.add(new URL(PRECOMPILED.url, import.meta.url).href);
   self.fetch = (input, init) =>
     input instanceof Request ? plainFetch(input, init) : self.bazaPacked.fetchPacked(plainFetch, String(input), init);
   self.onmessage = () =>

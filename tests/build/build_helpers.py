@@ -29,36 +29,29 @@ def copy_sources(dest: Path) -> Path:
     return dest
 
 
-def _recording() -> list[str]:
-    """The options bench/wasm_calls.py --suite adds to every build of its run (BAZA_TEST_BUILD_OPTIONS)."""
-    return os.environ.get("BAZA_TEST_BUILD_OPTIONS", "").split()
+def build_command(out: Path, *options: str) -> list[str]:
+    """build/build.py into out with options, and the options bench/wasm_calls.py
+    --suite adds to every build of its run (BAZA_TEST_BUILD_OPTIONS): the
+    session's build and a test's own alike then number the wasm's functions
+    as npm's file does, as the record of the calls needs."""
+    extra = os.environ.get("BAZA_TEST_BUILD_OPTIONS", "").split()
+    return [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), *options, *extra]
 
 
 def build_from(src: Path, out: Path, *options: str) -> dict:
-    """Run build/build.py on src into out; return the build's files.json.
-
-    BAZA_TEST_BUILD_OPTIONS is added here too (see ``build_site``): a test's
-    own build then numbers the wasm's functions as npm's file does, as the
-    record of the calls needs.
-    """
-    command = [sys.executable, str(ROOT / "build" / "build.py"), "--src", str(src), "--out", str(out), *options]
-    subprocess.run(
-        [*command, *_recording()],
-        check=True,
-        capture_output=True,
-    )
+    """Run build/build.py on src into out; return the build's files.json."""
+    subprocess.run(build_command(out, "--src", str(src), *options), check=True, capture_output=True)
     return file_list(out)
 
 
 def build_site(out: Path, *options: str) -> Path:
     """Run build/build.py on the repository into out; return out.
 
-    BAZA_TEST_BUILD_OPTIONS adds options to the session's build: bench/wasm_calls.py
-    --suite runs the browser tests on a build whose wasm is whole, to record
-    every function the tests' actions call.
+    bench/wasm_calls.py --suite runs the browser tests on a build whose
+    wasm is whole, to record every function the tests' actions call
+    (build_command).
     """
-    command = [sys.executable, str(ROOT / "build" / "build.py"), "--out", str(out), *options, *_recording()]
-    subprocess.run(command, check=True)
+    subprocess.run(build_command(out, *options), check=True)
     return out
 
 
